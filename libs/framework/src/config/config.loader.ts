@@ -1,0 +1,126 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseDotenv } from 'dotenv';
+import { parse as parseYaml } from 'yaml';
+import { ConfigError } from '../../../providers/src/errors/index.js';
+import { CONFIG_SCHEMA, type KeySpec } from './config.schema.js';
+import { coerceValue } from './config-value.js';
+import type { ToolkitConfig, ToolkitConfigInput } from './toolkit-config.interface.js';
+
+/** Where {@link loadConfig} looks and what it layers on top of the defaults. */
+export interface LoadConfigOptions {
+  /** Folder holding `toolkit.yaml` and `.env`. @default process.cwd() */
+  cwd?: string;
+  /** The environment to read `DEBUG` and `TOOLKIT_*` from. @default process.env */
+  env?: NodeJS.ProcessEnv;
+  /** Values given in code (`new App({ config })`); the file and environment still override them. */
+  overrides?: ToolkitConfigInput;
+  /** Load `.env` into `env` (existing variables win). @default true */
+  loadDotenv?: boolean;
+}
+
+type Section = keyof typeof CONFIG_SCHEMA;
+const SECTIONS = Object.keys(CONFIG_SCHEMA) as Section[];
+
+/**
+ * Resolves the configuration: schema defaults, then code overrides, then `toolkit.yaml`, then
+ * `DEBUG` and `TOOLKIT_<SECTION>_<KEY>` variables. Any bad value throws a {@link ConfigError}
+ * whose one-line message names the key and its source.
+ *
+ * @example
+ * const config = loadConfig({ cwd: __dirname }); // config.cache.ttl === 300 by default
+ */
+export function loadConfig(options: LoadConfigOptions = {}): ToolkitConfig {
+  const cwd = options.cwd ?? process.cwd();
+  const env = options.env ?? process.env;
+  if (options.loadDotenv !== false) loadDotenvInto(join(cwd, '.env'), env);
+
+  const config = defaults();
+  if (options.overrides) applyObject(config, options.overrides, 'the App options');
+  const file = join(cwd, 'toolkit.yaml');
+  if (existsSync(file)) applyObject(config, readYaml(file), 'toolkit.yaml');
+  applyEnvironment(config, env);
+  return config;
+}
+
+function defaults(): ToolkitConfig {
+  const config: Record<string, unknown> = { extra: {} };
+  for (const section of SECTIONS) {
+    config[section] = Object.fromEntries(
+      Object.entries(CONFIG_SCHEMA[section]).map(([key, spec]) => [key, (spec as KeySpec).default]),
+    );
+  }
+  return config as unknown as ToolkitConfig;
+}
+
+function readYaml(file: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = parseYaml(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new ConfigError('(file)', `is not valid YAML: ${reason}`, 'toolkit.yaml');
+  }
+  if (parsed === null || parsed === undefined) return {};
+  if (typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new ConfigError('(file)', 'must be a mapping of sections', 'toolkit.yaml');
+  }
+  return parsed as Record<string, unknown>;
+}
+
+function applyObject(config: ToolkitConfig, input: Record<string, unknown>, source: string): void {
+  for (const [section, values] of Object.entries(input)) {
+    if (!(section in CONFIG_SCHEMA)) {
+      config.extra[section] = values;
+      continue;
+    }
+    if (values === null || values === undefined) continue;
+    if (typeof values !== 'object' || Array.isArray(values)) {
+      throw new ConfigError(section, 'must be a mapping of keys', source);
+    }
+    const schema = CONFIG_SCHEMA[section as Section] as Record<string, KeySpec>;
+    for (const [key, raw] of Object.entries(values as Record<string, unknown>)) {
+      const spec = schema[key];
+      if (!spec) {
+        const known = Object.keys(schema).join(', ');
+        throw new ConfigError(`${section}.${key}`, `is not a known key (known: ${known})`, source);
+      }
+      setValue(config, section as Section, key, spec, raw, false, source);
+    }
+  }
+}
+
+function applyEnvironment(config: ToolkitConfig, env: NodeJS.ProcessEnv): void {
+  if (env.DEBUG !== undefined) {
+    setValue(config, 'app', 'debug', CONFIG_SCHEMA.app.debug, env.DEBUG, true, 'the environment (DEBUG)');
+  }
+  for (const section of SECTIONS) {
+    for (const [key, spec] of Object.entries(CONFIG_SCHEMA[section]) as [string, KeySpec][]) {
+      const name = `TOOLKIT_${section}_${key}`.toUpperCase();
+      const raw = env[name];
+      if (raw !== undefined) setValue(config, section, key, spec, raw, true, `the environment (${name})`);
+    }
+  }
+}
+
+function setValue(
+  config: ToolkitConfig,
+  section: Section,
+  key: string,
+  spec: KeySpec,
+  raw: unknown,
+  fromText: boolean,
+  source: string,
+): void {
+  const result = coerceValue(spec, raw, fromText);
+  if ('problem' in result) throw new ConfigError(`${section}.${key}`, result.problem, source);
+  (config[section] as unknown as Record<string, unknown>)[key] = result.value;
+}
+
+function loadDotenvInto(file: string, env: NodeJS.ProcessEnv): void {
+  if (!existsSync(file)) return;
+  const parsed = parseDotenv(readFileSync(file));
+  for (const [name, value] of Object.entries(parsed)) {
+    if (env[name] === undefined) env[name] = value;
+  }
+}

@@ -1,0 +1,51 @@
+import type { ToolkitConfig } from './toolkit-config.interface.js';
+
+/** How one configuration key is checked. */
+export interface KeySpec {
+  kind: 'string' | 'boolean' | 'integer' | 'number' | 'bytes';
+  default: string | number | boolean;
+  /** Allowed values for an enumerated string key. */
+  choices?: readonly string[];
+  min?: number;
+  max?: number;
+}
+
+type Schema = {
+  [S in Exclude<keyof ToolkitConfig, 'extra'>]: { [K in keyof ToolkitConfig[S]]-?: KeySpec };
+};
+
+/**
+ * Every key toolkit reads, with its type and default. Validation, environment overrides
+ * (`TOOLKIT_<SECTION>_<KEY>`) and the documented defaults all come from this one table.
+ */
+export const CONFIG_SCHEMA: Schema = {
+  app: {
+    name: { kind: 'string', default: 'toolkit-app' },
+    debug: { kind: 'boolean', default: false },
+    body_limit: { kind: 'bytes', default: 1024 * 1024, min: 1 },
+    sse_heartbeat: { kind: 'number', default: 15, min: 0 },
+  },
+  llm: {
+    default_provider: { kind: 'string', default: 'auto' },
+    default_model: { kind: 'string', default: 'auto' },
+    temperature: { kind: 'number', default: 0.7, min: 0, max: 2 },
+    max_tokens: { kind: 'integer', default: 1024, min: 1 },
+    timeout: { kind: 'number', default: 60, min: 0.001 },
+    max_retries: { kind: 'integer', default: 2, min: 0, max: 10 },
+  },
+  cache: {
+    enabled: { kind: 'boolean', default: true },
+    backend: { kind: 'string', default: 'memory', choices: ['memory', 'redis'] },
+    ttl: { kind: 'integer', default: 300, min: 0 },
+    redis_url: { kind: 'string', default: 'redis://127.0.0.1:6379' },
+    max_entries: { kind: 'integer', default: 1000, min: 1 },
+    key_prefix: { kind: 'string', default: 'toolkit:cache:' },
+  },
+  memory: {
+    backend: { kind: 'string', default: 'memory', choices: ['memory', 'redis', 'postgres'] },
+    max_history: { kind: 'integer', default: 100, min: 1 },
+    redis_url: { kind: 'string', default: 'redis://127.0.0.1:6379' },
+    postgres_url: { kind: 'string', default: 'postgres://127.0.0.1:5432/postgres' },
+    key_prefix: { kind: 'string', default: 'toolkit' },
+  },
+};

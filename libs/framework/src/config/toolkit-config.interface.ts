@@ -1,0 +1,76 @@
+/** Resolved `app.*` settings. */
+export interface AppSettings {
+  /** Application name shown in the banner and OpenAPI document. @default "toolkit-app" */
+  name: string;
+  /** Debug mode: 500 answers carry the message and stack. `DEBUG=true` sets it. @default false */
+  debug: boolean;
+  /** Largest JSON/form request body in bytes (uploads have their own limit). @default 1048576 (1 MiB) */
+  body_limit: number;
+  /** Seconds of silence after which an SSE stream sends a `: ping` comment. 0 disables. @default 15 */
+  sse_heartbeat: number;
+}
+
+/** Resolved `llm.*` settings. */
+export interface LlmSettings {
+  /** Provider used when a model name is ambiguous; `auto` detects it from the name. @default "auto" */
+  default_provider: string;
+  /**
+   * Model used by the injected `LLM`. `auto` picks the first provider whose key is set
+   * (OpenAI, then Anthropic, then Gemini, Mistral, DeepSeek, Grok) and otherwise the offline `echo`.
+   * @default "auto"
+   */
+  default_model: string;
+  /** Sampling temperature, 0 to 2. @default 0.7 */
+  temperature: number;
+  /** Upper bound on generated tokens per call. @default 1024 */
+  max_tokens: number;
+  /** Seconds before a provider call is abandoned (answered 504). @default 60 */
+  timeout: number;
+  /** Retries the provider SDK makes on 429/5xx/connection errors, with backoff. @default 2 */
+  max_retries: number;
+}
+
+/** Resolved `cache.*` settings. */
+export interface CacheSettings {
+  /** Master switch for `@Cache`. @default true */
+  enabled: boolean;
+  /** `memory` (in-process LRU) or `redis`. @default "memory" */
+  backend: 'memory' | 'redis';
+  /** Default time-to-live in seconds when `@Cache()` names none. @default 300 */
+  ttl: number;
+  /** Redis URL for the `redis` backend. @default "redis://127.0.0.1:6379" */
+  redis_url: string;
+  /** Most entries the `memory` backend keeps (least recently used go first). @default 1000 */
+  max_entries: number;
+  /** Prefix of every Redis key the cache writes. @default "toolkit:cache:" */
+  key_prefix: string;
+}
+
+/** Resolved `memory.*` settings. */
+export interface MemorySettings {
+  /** `memory` (in-process), `redis` or `postgres`. @default "memory" */
+  backend: 'memory' | 'redis' | 'postgres';
+  /** Newest messages kept per user; older ones are dropped. @default 100 */
+  max_history: number;
+  /** Redis URL for the `redis` backend. @default "redis://127.0.0.1:6379" */
+  redis_url: string;
+  /** PostgreSQL URL for the `postgres` backend. @default "postgres://127.0.0.1:5432/postgres" */
+  postgres_url: string;
+  /** Prefix of every Redis key (redis) or the table name (postgres). @default "toolkit" */
+  key_prefix: string;
+}
+
+/** The whole resolved configuration: defaults, then `toolkit.yaml`, then the environment. */
+export interface ToolkitConfig {
+  app: AppSettings;
+  llm: LlmSettings;
+  cache: CacheSettings;
+  memory: MemorySettings;
+  /** Sections toolkit does not know (e.g. a template's `styles:`), kept as parsed. */
+  extra: Record<string, unknown>;
+}
+
+/** A partial configuration, as given to `new App({ config })` or `ToolkitModule.forRoot()`. */
+export type ToolkitConfigInput = {
+  [S in Exclude<keyof ToolkitConfig, 'extra'>]?: Partial<ToolkitConfig[S]>;
+} & Record<string, unknown>;

@@ -1,0 +1,8 @@
+/** Injection token of the resolved {@link ToolkitConfig}. */
+export const TOOLKIT_CONFIG = Symbol.for('toolkit:config');
+
+/** Metadata keys; namespaced so they never clash with Nest's or a user's own. */
+export const ROUTE_METADATA = 'toolkit:route';
+export const STREAM_METADATA = 'toolkit:stream';
+export const CACHE_METADATA = 'toolkit:cache';
+export const ARGS_METADATA = 'toolkit:args';
