@@ -1,0 +1,171 @@
+import { Module, type DynamicModule, type INestApplication, type LogLevel, type Provider, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ExpressAdapter } from '@nestjs/platform-express';
+import type { Express } from 'express';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { ToolkitConfig, ToolkitConfigInput } from '../config/toolkit-config.interface.js';
+import { installBodyParsers } from '../http/body-parsers.js';
+import { createValidationPipe } from '../http/validation.pipe.js';
+import { ToolkitModule } from '../module/toolkit.module.js';
+import type { ParamsDeclaration } from '../routing/param-spec.js';
+import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
+import type { FunctionalHandler, FunctionalRouteDefinition, FunctionalRouteOptions } from './functional-route.js';
+import { buildFunctionalController } from './functional-routes.controller.js';
+
+/** Options of {@link App}. */
+export interface AppOptions {
+  /** Shown in the OpenAPI document and the dev banner. @default config `app.name` */
+  title?: string;
+  /** Shown in the OpenAPI document and returned by `app.version` for `/health`. @default "0.1.0" */
+  version?: string;
+  /** Nest controllers (classes using `@Route`, `@Stream`, or Nest's own decorators). */
+  controllers?: Type[];
+  /** Extra providers for dependency injection. */
+  providers?: Provider[];
+  /** Extra Nest modules. */
+  imports?: (Type | DynamicModule)[];
+  /** Configuration in code; `toolkit.yaml`, `DEBUG` and `TOOLKIT_*` variables override it. */
+  config?: ToolkitConfigInput;
+  /** Folder holding `toolkit.yaml` and `.env`. @default process.cwd() */
+  cwd?: string;
+  /** Nest log levels, or false for silence. @default ['error', 'warn'] */
+  logger?: LogLevel[] | false;
+}
+
+/** Where {@link App.run} listens. */
+export interface RunOptions {
+  /** @default process.env.HOST ?? '127.0.0.1' */
+  host?: string;
+  /** @default process.env.PORT ?? 8000 */
+  port?: number;
+}
+
+/**
+ * A toolkit application: a thin convenience over a Nest root module that imports
+ * `ToolkitModule` plus your controllers, with `app.route()` for one-file apps.
+ *
+ * @example
+ * export const app = new App({ title: 'translator', version: '1.0.0' });
+ * app.route('/translate', { methods: ['POST'], params: { text: 'string', target_lang: { type: 'string', default: 'Spanish' } } },
+ *   ({ text, target_lang }) => ({ translation: text, language: target_lang }));
+ * await app.run({ port: 8000 });
+ */
+export class App {
+  readonly title?: string;
+  readonly version: string;
+  private readonly routes: FunctionalRouteDefinition[] = [];
+  private nest?: Promise<INestApplication>;
+  private express?: Express;
+
+  constructor(private readonly options: AppOptions = {}) {
+    this.title = options.title;
+    this.version = options.version ?? '0.1.0';
+  }
+
+  /**
+   * Adds a functional route. The handler receives one object with the declared `params` (or,
+   * without a declaration, every body/query/path value) and returns a toolkit result.
+   */
+  route<D extends ParamsDeclaration = ParamsDeclaration>(
+    path: string,
+    options: FunctionalRouteOptions<D>,
+    handler: FunctionalHandler<D>,
+  ): this {
+    if (this.nest) throw new Error(`app.route('${path}') was called after the app started; add routes first`);
+    this.routes.push({ path, options, handler: handler as unknown as FunctionalHandler<ParamsDeclaration> });
+    return this;
+  }
+
+  /** Builds the Nest application once (later calls return the same one). */
+  init(): Promise<INestApplication> {
+    this.nest ??= this.create();
+    return this.nest;
+  }
+
+  /** The resolved configuration (after {@link init}). */
+  async config(): Promise<ToolkitConfig> {
+    return (await this.init()).get<ToolkitConfig>(TOOLKIT_CONFIG);
+  }
+
+  /** Resolves a provider from the application's container, e.g. `await app.get(LLM)`. */
+  async get<T>(token: Type<T> | string | symbol): Promise<T> {
+    return (await this.init()).get<T>(token, { strict: false });
+  }
+
+  /**
+   * A plain Node request handler, for serverless hosts and custom servers; the first request
+   * initialises the app.
+   */
+  readonly handler = (req: IncomingMessage, res: ServerResponse): void => {
+    if (this.express) {
+      this.express(req, res);
+      return;
+    }
+    this.expressApp().then(
+      (express) => express(req, res),
+      (error: unknown) => {
+        res.statusCode = 500;
+        res.setHeader('Content-Type', 'application/json');
+        res.end(JSON.stringify({ error: 'Internal Server Error' }));
+        console.error(error);
+      },
+    );
+  };
+
+  /** The underlying Express instance (after init), e.g. for in-process test clients. */
+  async expressApp(): Promise<Express> {
+    const nest = await this.init();
+    const express = this.express ?? (nest.getHttpAdapter().getInstance() as Express);
+    this.express = express;
+    return express;
+  }
+
+  /** Starts listening; resolves with the Node HTTP server once it accepts connections. */
+  async run(options: RunOptions = {}): Promise<Server> {
+    const host = options.host ?? process.env.HOST ?? '127.0.0.1';
+    const port = options.port ?? Number(process.env.PORT ?? 8000);
+    const nest = await this.init();
+    nest.enableShutdownHooks();
+    await nest.listen(port, host);
+    return nest.getHttpServer() as Server;
+  }
+
+  /** Stops the server and closes every backend connection. */
+  async close(): Promise<void> {
+    const nest = this.nest;
+    this.nest = undefined;
+    this.express = undefined;
+    if (nest) await (await nest).close();
+  }
+
+  private async create(): Promise<INestApplication> {
+    const controllers = [...(this.options.controllers ?? [])];
+    if (this.routes.length > 0) controllers.push(buildFunctionalController(this.routes));
+    @Module({})
+    class ToolkitAppModule {}
+    const root: DynamicModule = {
+      module: ToolkitAppModule,
+      imports: [
+        ToolkitModule.forRoot({
+          ...(this.options.config ? { config: this.options.config } : {}),
+          ...(this.options.cwd ? { cwd: this.options.cwd } : {}),
+          ...(this.title ? { title: this.title } : {}),
+          version: this.version,
+        }),
+        ...(this.options.imports ?? []),
+      ],
+      controllers,
+      providers: this.options.providers ?? [],
+    };
+    const nest = await NestFactory.create(root, new ExpressAdapter(), {
+      bodyParser: false,
+      abortOnError: false,
+      logger: this.options.logger ?? ['error', 'warn'],
+    });
+    const config = nest.get<ToolkitConfig>(TOOLKIT_CONFIG);
+    installBodyParsers(nest, config.app.body_limit);
+    nest.useGlobalPipes(createValidationPipe());
+    await nest.init();
+    return nest;
+  }
+}

@@ -1,0 +1,40 @@
+import { Controller, Req, type Type } from '@nestjs/common';
+import type { Request } from 'express';
+import { BOUND_PARAMS, type BoundRequest } from '../routing/arg.decorator.js';
+import { requestSignal } from '../routing/request-signal.js';
+import { Route } from '../routing/route.decorator.js';
+import { Stream } from '../routing/stream.decorator.js';
+import type { FunctionalRouteDefinition } from './functional-route.js';
+
+/**
+ * Builds a real Nest controller from `app.route()` definitions: one method per route, decorated
+ * with `@Route` (and `@Stream`), so functional routes go through exactly the same pipeline as
+ * controller routes — guards, interceptors, binding, errors, SSE.
+ */
+export function buildFunctionalController(routes: readonly FunctionalRouteDefinition[]): Type {
+  @Controller()
+  class FunctionalRoutesController {}
+
+  const prototype = FunctionalRoutesController.prototype as unknown as Record<string, unknown>;
+  routes.forEach((route, index) => {
+    const key = `${route.options.methods?.join('_') ?? 'GET'} ${route.path}#${index}`;
+    const handler = function (req: Request & BoundRequest): unknown {
+      const res = req.res!;
+      return route.handler(req[BOUND_PARAMS] ?? {}, { req, res, signal: requestSignal(req, res) });
+    };
+    Object.defineProperty(handler, 'name', { value: `route${index}` });
+    prototype[key] = handler;
+    Reflect.defineMetadata('design:paramtypes', [Object], prototype, key);
+    Req()(prototype, key, 0);
+    const descriptor = Object.getOwnPropertyDescriptor(prototype, key)!;
+    Route(route.path, {
+      ...(route.options.methods ? { methods: route.options.methods } : {}),
+      ...(route.options.params ? { params: route.options.params } : {}),
+      ...(route.options.summary ? { summary: route.options.summary } : {}),
+    })(prototype, key, descriptor);
+    if (route.options.stream) {
+      Stream(route.options.stream === true ? {} : route.options.stream)(prototype, key, descriptor);
+    }
+  });
+  return FunctionalRoutesController;
+}

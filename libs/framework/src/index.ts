@@ -1,0 +1,35 @@
+// The public surface of `toolkit`: everything a user imports comes from here.
+import 'reflect-metadata';
+
+export { App } from './app/app.js';
+export type { AppOptions, RunOptions } from './app/app.js';
+export type { FunctionalHandler, FunctionalRouteOptions, RouteContext } from './app/functional-route.js';
+export { ToolkitModule } from './module/toolkit.module.js';
+export type { ToolkitModuleOptions } from './module/toolkit.module-definition.js';
+export { Route } from './routing/route.decorator.js';
+export type { RouteOptions, RouteMetadata } from './routing/route.decorator.js';
+export { Stream } from './routing/stream.decorator.js';
+export type { StreamOptions } from './routing/stream.decorator.js';
+export { Arg } from './routing/arg.decorator.js';
+export { RequestSignal, requestSignal, ClientDisconnectedError } from './routing/request-signal.js';
+export type { HttpMethod } from './routing/http-method.js';
+export type { ParamSpec, ParamType, ParamSource, ParamsDeclaration, ParamsOf } from './routing/param-spec.js';
+export { installBodyParsers } from './http/body-parsers.js';
+export { createValidationPipe } from './http/validation.pipe.js';
+export { ToolkitExceptionFilter } from './http/exception.filter.js';
+export { ToolkitRouteInterceptor } from './http/route.interceptor.js';
+export { SseParser, parseSse } from './sse/sse-parser.js';
+export type { SseEvent } from './sse/sse-parser.js';
+export { formatEvent } from './sse/sse-writer.js';
+export { loadConfig } from './config/config.loader.js';
+export type { LoadConfigOptions } from './config/config.loader.js';
+export type {
+  ToolkitConfig,
+  ToolkitConfigInput,
+  AppSettings,
+  LlmSettings,
+  CacheSettings,
+  MemorySettings,
+} from './config/toolkit-config.interface.js';
+export { TOOLKIT_CONFIG } from './toolkit.constants.js';
+export * from '../../providers/src/errors/index.js';

@@ -1,0 +1,123 @@
+import { BadRequestError, ValidationError, type ParamProblem } from '../../../providers/src/errors/index.js';
+import type { NormalizedParam, ParamSource, ParamType } from './param-spec.js';
+
+/** The raw inputs of one request, as Express parsed them. */
+export interface RequestInputs {
+  method: string;
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Reads and checks every declared parameter at once, so a 422 names all offending parameters,
+ * not just the first. JSON values must already have the declared type; query and path values are
+ * text and are converted (`"5"` → 5, `"true"` → true).
+ *
+ * @throws BadRequestError when the JSON body is not an object but parameters are expected from it
+ * @throws ValidationError listing each missing or wrongly typed parameter
+ */
+export function bindParams(params: readonly NormalizedParam[], inputs: RequestInputs): Record<string, unknown> {
+  const body = bodyObject(inputs, params);
+  const values: Record<string, unknown> = {};
+  const problems: ParamProblem[] = [];
+  for (const param of params) {
+    const found = lookup(param, inputs, body);
+    if (found === undefined) {
+      if ('default' in param) values[param.name] = param.default;
+      else if (param.required) problems.push({ param: param.name, problem: 'is required' });
+      continue;
+    }
+    const checked = found.text ? fromText(param.type, found.value) : fromJson(param.type, found.value);
+    if ('problem' in checked) problems.push({ param: param.name, problem: checked.problem });
+    else values[param.name] = checked.value;
+  }
+  if (problems.length > 0) throw new ValidationError(problems);
+  return values;
+}
+
+/** Every input merged (query, then body, then path), for handlers that declare no parameters. */
+export function mergeInputs(inputs: RequestInputs): Record<string, unknown> {
+  const body = isPlainObject(inputs.body) ? inputs.body : {};
+  return { ...inputs.query, ...body, ...inputs.path };
+}
+
+function bodyObject(inputs: RequestInputs, params: readonly NormalizedParam[]): Record<string, unknown> {
+  if (inputs.body === undefined || inputs.body === null || !BODY_METHODS.has(inputs.method)) return {};
+  if (isPlainObject(inputs.body)) return inputs.body;
+  const wantsBody = params.some((p) => p.in === undefined || p.in === 'body');
+  if (wantsBody) throw new BadRequestError('Request body must be a JSON object');
+  return {};
+}
+
+function lookup(
+  param: NormalizedParam,
+  inputs: RequestInputs,
+  body: Record<string, unknown>,
+): { value: unknown; text: boolean } | undefined {
+  const order: ParamSource[] = param.in ? [param.in] : ['path', 'body', 'query'];
+  for (const source of order) {
+    const bag = source === 'path' ? inputs.path : source === 'body' ? body : inputs.query;
+    if (Object.prototype.hasOwnProperty.call(bag, param.name)) {
+      const value = bag[param.name];
+      if (value === undefined || value === null) continue;
+      return { value, text: source !== 'body' };
+    }
+  }
+  return undefined;
+}
+
+type Checked = { value: unknown } | { problem: string };
+
+function fromJson(type: ParamType, value: unknown): Checked {
+  const ok =
+    type === 'any' ||
+    (type === 'string' && typeof value === 'string') ||
+    (type === 'number' && typeof value === 'number' && Number.isFinite(value)) ||
+    (type === 'integer' && typeof value === 'number' && Number.isInteger(value)) ||
+    (type === 'boolean' && typeof value === 'boolean') ||
+    (type === 'array' && Array.isArray(value)) ||
+    (type === 'object' && isPlainObject(value));
+  return ok ? { value } : { problem: `must be ${article(type)} (got ${describe(value)})` };
+}
+
+function fromText(type: ParamType, value: unknown): Checked {
+  if (type === 'array') return { value: Array.isArray(value) ? value : [value] };
+  if (Array.isArray(value)) return { problem: `must be ${article(type)} (got several values)` };
+  const text = String(value);
+  switch (type) {
+    case 'any':
+    case 'string':
+      return { value: text };
+    case 'number':
+    case 'integer': {
+      const num = text.trim() === '' ? NaN : Number(text);
+      const ok = type === 'number' ? Number.isFinite(num) : Number.isInteger(num);
+      return ok ? { value: num } : { problem: `must be ${article(type)} (got ${JSON.stringify(text)})` };
+    }
+    case 'boolean':
+      if (text === 'true' || text === '1') return { value: true };
+      if (text === 'false' || text === '0') return { value: false };
+      return { problem: `must be a boolean (got ${JSON.stringify(text)})` };
+    case 'object':
+      return { problem: 'must be an object (send it in a JSON body)' };
+  }
+}
+
+function article(type: ParamType): string {
+  return type === 'integer' || type === 'object' || type === 'array' ? `an ${type}` : `a ${type}`;
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (value === null) return 'null';
+  if (typeof value === 'object') return 'an object';
+  const shown = JSON.stringify(value);
+  return `${typeof value} ${shown.length > 40 ? `${shown.slice(0, 37)}...` : shown}`;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
+}

@@ -1,0 +1,82 @@
+/** Primitive types a route parameter can be declared with. */
+/** `any` accepts every JSON value unchecked. */
+export type ParamType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'any';
+
+/** Where a parameter is read from; by default path, then JSON body, then query string. */
+export type ParamSource = 'path' | 'body' | 'query';
+
+/**
+ * Declaration of one route parameter.
+ *
+ * @example
+ * { type: 'string', default: 'Spanish', description: 'Language to translate into' }
+ */
+export interface ParamSpec {
+  /** Checked type; query-string values are converted to it. @default 'string' for app.route */
+  type?: ParamType;
+  /** A missing required parameter is a 422. @default true unless `default` is given */
+  required?: boolean;
+  /** Value used when the parameter is absent (or `null`); makes it optional. */
+  default?: unknown;
+  /** Restrict the parameter to one source. */
+  in?: ParamSource;
+  /** Shown in the OpenAPI document. */
+  description?: string;
+}
+
+/** Parameters of a functional route: a bare type name is shorthand for `{ type }`. */
+export type ParamsDeclaration = Record<string, ParamType | ParamSpec>;
+
+type TypeOf<T> = T extends 'string'
+  ? string
+  : T extends 'number' | 'integer'
+    ? number
+    : T extends 'boolean'
+      ? boolean
+      : T extends 'array'
+        ? unknown[]
+        : T extends 'object'
+          ? Record<string, unknown>
+          : unknown;
+
+type ValueOf<S> = S extends ParamType
+  ? TypeOf<S>
+  : S extends { default: unknown }
+    ? TypeOf<S extends { type: infer T } ? T : 'string'>
+    : S extends { required: false }
+      ? TypeOf<S extends { type: infer T } ? T : 'string'> | undefined
+      : TypeOf<S extends { type: infer T } ? T : 'string'>;
+
+/** The object a functional handler receives for a given declaration. */
+export type ParamsOf<D extends ParamsDeclaration> = { [K in keyof D]: ValueOf<D[K]> };
+
+/** A declaration in its normalised form. */
+export interface NormalizedParam {
+  name: string;
+  type: ParamType;
+  required: boolean;
+  default?: unknown;
+  in?: ParamSource;
+  description?: string;
+}
+
+/** Turns a declaration map into the normalised list the binder and OpenAPI use. */
+export function normalizeParams(declaration: ParamsDeclaration): NormalizedParam[] {
+  return Object.entries(declaration).map(([name, raw]) => {
+    const spec: ParamSpec = typeof raw === 'string' ? { type: raw } : raw;
+    return normalizeSpec(name, spec, spec.type ?? 'string');
+  });
+}
+
+/** Normalises one spec; `inferred` is the type to use when the spec names none. */
+export function normalizeSpec(name: string, spec: ParamSpec, inferred: ParamType): NormalizedParam {
+  const hasDefault = 'default' in spec;
+  return {
+    name,
+    type: spec.type ?? inferred,
+    required: spec.required ?? !hasDefault,
+    ...(hasDefault ? { default: spec.default } : {}),
+    ...(spec.in ? { in: spec.in } : {}),
+    ...(spec.description ? { description: spec.description } : {}),
+  };
+}

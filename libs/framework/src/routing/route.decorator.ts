@@ -1,0 +1,55 @@
+import { RequestMapping } from '@nestjs/common';
+import { ROUTE_METADATA } from '../toolkit.constants.js';
+import { normalizeMethods, toRequestMethod, type HttpMethod } from './http-method.js';
+import { normalizeParams, type NormalizedParam, type ParamsDeclaration } from './param-spec.js';
+import { takeOverResponse } from './take-over-response.js';
+
+/** Options of {@link Route}. */
+export interface RouteOptions {
+  /** Methods the route answers; others get 405 with an `Allow` header. @default ['GET'] */
+  methods?: readonly (HttpMethod | Lowercase<HttpMethod>)[];
+  /** Parameters checked before the handler runs (controllers usually use `@Arg` instead). */
+  params?: ParamsDeclaration;
+  /** One-line summary for the OpenAPI document. */
+  summary?: string;
+}
+
+/** What `@Route` records on a handler. */
+export interface RouteMetadata {
+  path: string;
+  methods: HttpMethod[];
+  params?: NormalizedParam[];
+  summary?: string;
+}
+
+/**
+ * Maps a controller method to a path, toolkit-style: the return value decides the answer
+ * (object → JSON 200, `[body, status]` → that status, string → text/plain, `undefined` → 204),
+ * parameters declared with `@Arg` are checked (422 naming each bad one), and `@Stream()` methods
+ * answer with Server-Sent Events. It composes Nest's own `RequestMapping`, so guards, pipes,
+ * interceptors and filters apply as on any Nest route.
+ *
+ * @example
+ * ＠Controller()
+ * class ChatController {
+ *   ＠Route('/chat', { methods: ['POST'] })
+ *   async chat(＠Arg('message') message: string) {
+ *     return { response: await this.llm.chat(message) };
+ *   }
+ * }
+ */
+export function Route(path: string, options: RouteOptions = {}): MethodDecorator {
+  const methods = normalizeMethods(options.methods);
+  const metadata: RouteMetadata = {
+    path,
+    methods,
+    ...(options.params ? { params: normalizeParams(options.params) } : {}),
+    ...(options.summary ? { summary: options.summary } : {}),
+  };
+  return (target, key, descriptor) => {
+    RequestMapping({ path, method: toRequestMethod(methods) })(target, key, descriptor);
+    takeOverResponse(target, key, descriptor);
+    Reflect.defineMetadata(ROUTE_METADATA, metadata, descriptor.value as object);
+    return descriptor;
+  };
+}

@@ -1,0 +1,106 @@
+import type { INestApplication } from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { inject, type DispatchFunc, type InjectOptions } from 'light-my-request';
+import { App } from '../../framework/src/app/app.js';
+import { TestResponse } from './test-response.js';
+
+/** What a {@link TestClient} can drive. */
+export type TestTarget = App | INestApplication | ((req: IncomingMessage, res: ServerResponse) => void);
+
+/** Options shared by every request. */
+export interface RequestOptions {
+  /** Extra request headers. */
+  headers?: Record<string, string>;
+  /** Query-string parameters. */
+  params?: Record<string, string | number | boolean | readonly (string | number | boolean)[]>;
+}
+
+/** Options of requests that carry a body. */
+export interface BodyRequestOptions extends RequestOptions {
+  /** Sent as JSON (`Content-Type: application/json`). */
+  json?: unknown;
+  /** Sent as an HTML form when an object; sent as is when a string or Buffer. */
+  data?: Record<string, string> | string | Buffer;
+}
+
+/**
+ * Sends requests to an app in-process — no listening socket — through the full pipeline:
+ * routing, guards, binding, interceptors, cache, errors and SSE.
+ *
+ * @example
+ * const client = new TestClient(app);
+ * const res = await client.post('/translate', { json: { text: 'hello' } });
+ * expect(res.json()).toEqual({ translation: expect.any(String), language: 'Spanish' });
+ */
+export class TestClient {
+  private dispatch?: Promise<DispatchFunc>;
+
+  constructor(private readonly target: TestTarget) {}
+
+  /** GET `path`. */
+  get(path: string, options: RequestOptions = {}): Promise<TestResponse> {
+    return this.request('GET', path, options);
+  }
+
+  /** POST `path` with an optional JSON or form body. */
+  post(path: string, options: BodyRequestOptions = {}): Promise<TestResponse> {
+    return this.request('POST', path, options);
+  }
+
+  /** PUT `path` with an optional JSON body. */
+  put(path: string, options: BodyRequestOptions = {}): Promise<TestResponse> {
+    return this.request('PUT', path, options);
+  }
+
+  /** PATCH `path` with an optional JSON body. */
+  patch(path: string, options: BodyRequestOptions = {}): Promise<TestResponse> {
+    return this.request('PATCH', path, options);
+  }
+
+  /** DELETE `path`. */
+  delete(path: string, options: BodyRequestOptions = {}): Promise<TestResponse> {
+    return this.request('DELETE', path, options);
+  }
+
+  /** Any method. */
+  async request(method: string, path: string, options: BodyRequestOptions = {}): Promise<TestResponse> {
+    const dispatch = await (this.dispatch ??= this.resolve());
+    const headers: Record<string, string> = { ...options.headers };
+    let payload: string | Buffer | undefined;
+    if (options.json !== undefined) {
+      payload = JSON.stringify(options.json);
+      headers['content-type'] ??= 'application/json';
+    } else if (typeof options.data === 'string' || Buffer.isBuffer(options.data)) {
+      payload = options.data;
+    } else if (options.data) {
+      payload = new URLSearchParams(options.data).toString();
+      headers['content-type'] ??= 'application/x-www-form-urlencoded';
+    }
+    const injectOptions: InjectOptions = {
+      method: method.toUpperCase() as InjectOptions['method'],
+      url: path,
+      headers,
+      ...(payload !== undefined ? { payload } : {}),
+      ...(options.params ? { query: toQuery(options.params) } : {}),
+    };
+    const response = await inject(dispatch, injectOptions);
+    return new TestResponse(response.statusCode, response.headers, response.rawPayload);
+  }
+
+  private async resolve(): Promise<DispatchFunc> {
+    const target = this.target;
+    if (target instanceof App) return (await target.expressApp()) as unknown as DispatchFunc;
+    if (typeof target === 'function') return target as unknown as DispatchFunc;
+    await target.init();
+    return target.getHttpAdapter().getInstance() as DispatchFunc;
+  }
+}
+
+function toQuery(params: NonNullable<RequestOptions['params']>): Record<string, string | string[]> {
+  return Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [
+      key,
+      Array.isArray(value) ? value.map(String) : String(value as string | number | boolean),
+    ]),
+  );
+}
