@@ -15,7 +15,10 @@ app.route('/health', { methods: ['GET'] }, () => ({ status: 'healthy', version: 
 // Parameters are declared once: checked (422 naming each bad one) and typed for the handler.
 app.route(
   '/translate',
-  { methods: ['POST'], params: { text: 'string', target_lang: { type: 'string', default: 'Spanish' } } },
+  {
+    methods: ['POST'],
+    params: { text: 'string', target_lang: { type: 'string', default: 'Spanish' } },
+  },
   ({ text, target_lang }) => ({ translation: `[${target_lang}] ${text}`, language: target_lang }),
 );
 
@@ -39,6 +42,9 @@ app.route(
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const server = await app.run();
   const address = server.address();
-  const where = typeof address === 'object' && address ? `http://${address.address}:${address.port}` : String(address);
+  const where =
+    typeof address === 'object' && address
+      ? `http://${address.address}:${address.port}`
+      : String(address);
   console.log(`quickstart serving on ${where} (Ctrl+C to stop)`);
 }

@@ -3,7 +3,11 @@ import 'reflect-metadata';
 
 export { App } from './app/app.js';
 export type { AppOptions, RunOptions } from './app/app.js';
-export type { FunctionalHandler, FunctionalRouteOptions, RouteContext } from './app/functional-route.js';
+export type {
+  FunctionalHandler,
+  FunctionalRouteOptions,
+  RouteContext,
+} from './app/functional-route.js';
 export { ToolkitModule } from './module/toolkit.module.js';
 export type { ToolkitModuleOptions } from './module/toolkit.module-definition.js';
 export { Route } from './routing/route.decorator.js';
@@ -13,7 +17,13 @@ export type { StreamOptions } from './routing/stream.decorator.js';
 export { Arg } from './routing/arg.decorator.js';
 export { RequestSignal, requestSignal, ClientDisconnectedError } from './routing/request-signal.js';
 export type { HttpMethod } from './routing/http-method.js';
-export type { ParamSpec, ParamType, ParamSource, ParamsDeclaration, ParamsOf } from './routing/param-spec.js';
+export type {
+  ParamSpec,
+  ParamType,
+  ParamSource,
+  ParamsDeclaration,
+  ParamsOf,
+} from './routing/param-spec.js';
 export { installBodyParsers } from './http/body-parsers.js';
 export { createValidationPipe } from './http/validation.pipe.js';
 export { ToolkitExceptionFilter } from './http/exception.filter.js';

@@ -5,7 +5,9 @@ import { app } from '../../../examples/quickstart/app.js';
 
 describe('one-file app: parameters, return rules and HTTP errors', () => {
   const client = new TestClient(app);
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+  });
 
   it('uses the default when an optional parameter is omitted', async () => {
     const res = await client.post('/translate', { json: { text: 'hello' } });
@@ -35,7 +37,10 @@ describe('one-file app: parameters, return rules and HTTP errors', () => {
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    const res = await client.post('/translate', { data: 'not json', headers: { 'content-type': 'application/json' } });
+    const res = await client.post('/translate', {
+      data: 'not json',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ error: string }>().error).toMatch(/Invalid JSON body/);
   });
@@ -70,7 +75,9 @@ describe('one-file app: parameters, return rules and HTTP errors', () => {
     expect(ok.json()).toEqual({ result: 2 });
     const bad = await client.get('/divide', { params: { a: 'six', b: 3 } });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json<{ details: unknown[] }>().details).toEqual([{ param: 'a', problem: 'must be a number (got "six")' }]);
+    expect(bad.json<{ details: unknown[] }>().details).toEqual([
+      { param: 'a', problem: 'must be a number (got "six")' },
+    ]);
   });
 
   it('answers a [body, status] tuple with that status and body', async () => {

@@ -1,11 +1,14 @@
 import type { INestApplication } from '@nestjs/common';
+import type { Express } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inject, type DispatchFunc, type InjectOptions } from 'light-my-request';
 import { App } from '../../framework/src/app/app.js';
+import { isolateExpressPrototypes } from './isolate-express.js';
 import { TestResponse } from './test-response.js';
 
 /** What a {@link TestClient} can drive. */
-export type TestTarget = App | INestApplication | ((req: IncomingMessage, res: ServerResponse) => void);
+export type TestTarget =
+  App | INestApplication | ((req: IncomingMessage, res: ServerResponse) => void);
 
 /** Options shared by every request. */
 export interface RequestOptions {
@@ -63,7 +66,11 @@ export class TestClient {
   }
 
   /** Any method. */
-  async request(method: string, path: string, options: BodyRequestOptions = {}): Promise<TestResponse> {
+  async request(
+    method: string,
+    path: string,
+    options: BodyRequestOptions = {},
+  ): Promise<TestResponse> {
     const dispatch = await (this.dispatch ??= this.resolve());
     const headers: Record<string, string> = { ...options.headers };
     let payload: string | Buffer | undefined;
@@ -89,10 +96,15 @@ export class TestClient {
 
   private async resolve(): Promise<DispatchFunc> {
     const target = this.target;
-    if (target instanceof App) return (await target.expressApp()) as unknown as DispatchFunc;
-    if (typeof target === 'function') return target as unknown as DispatchFunc;
-    await target.init();
-    return target.getHttpAdapter().getInstance() as DispatchFunc;
+    if (typeof target === 'function') return target;
+    let express: Express;
+    if (target instanceof App) {
+      express = await target.expressApp();
+    } else {
+      await target.init();
+      express = target.getHttpAdapter().getInstance() as Express;
+    }
+    return isolateExpressPrototypes(express);
   }
 }
 

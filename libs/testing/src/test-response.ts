@@ -15,12 +15,19 @@ export class TestResponse {
   readonly headers: Readonly<Record<string, string>>;
   private readonly body: Buffer;
 
-  constructor(statusCode: number, headers: Record<string, string | string[] | number | undefined>, body: Buffer) {
+  constructor(
+    statusCode: number,
+    headers: Record<string, string | string[] | number | undefined>,
+    body: Buffer,
+  ) {
     this.statusCode = statusCode;
     this.headers = Object.fromEntries(
       Object.entries(headers)
         .filter((entry): entry is [string, string | string[] | number] => entry[1] !== undefined)
-        .map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value)]),
+        .map(([name, value]) => [
+          name.toLowerCase(),
+          Array.isArray(value) ? value.join(', ') : String(value),
+        ]),
     );
     this.body = body;
   }

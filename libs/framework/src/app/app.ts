@@ -1,4 +1,11 @@
-import { Module, type DynamicModule, type INestApplication, type LogLevel, type Provider, type Type } from '@nestjs/common';
+import {
+  Module,
+  type DynamicModule,
+  type INestApplication,
+  type LogLevel,
+  type Provider,
+  type Type,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Express } from 'express';
@@ -9,7 +16,11 @@ import { createValidationPipe } from '../http/validation.pipe.js';
 import { ToolkitModule } from '../module/toolkit.module.js';
 import type { ParamsDeclaration } from '../routing/param-spec.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
-import type { FunctionalHandler, FunctionalRouteDefinition, FunctionalRouteOptions } from './functional-route.js';
+import type {
+  FunctionalHandler,
+  FunctionalRouteDefinition,
+  FunctionalRouteOptions,
+} from './functional-route.js';
 import { buildFunctionalController } from './functional-routes.controller.js';
 
 /** Options of {@link App}. */
@@ -71,8 +82,13 @@ export class App {
     options: FunctionalRouteOptions<D>,
     handler: FunctionalHandler<D>,
   ): this {
-    if (this.nest) throw new Error(`app.route('${path}') was called after the app started; add routes first`);
-    this.routes.push({ path, options, handler: handler as unknown as FunctionalHandler<ParamsDeclaration> });
+    if (this.nest)
+      throw new Error(`app.route('${path}') was called after the app started; add routes first`);
+    this.routes.push({
+      path,
+      options,
+      handler: handler as unknown as FunctionalHandler<ParamsDeclaration>,
+    });
     return this;
   }
 
@@ -102,7 +118,9 @@ export class App {
       return;
     }
     this.expressApp().then(
-      (express) => express(req, res),
+      (express) => {
+        express(req, res);
+      },
       (error: unknown) => {
         res.statusCode = 500;
         res.setHeader('Content-Type', 'application/json');

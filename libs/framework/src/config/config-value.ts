@@ -1,6 +1,13 @@
 import type { KeySpec } from './config.schema.js';
 
-const UNITS: Record<string, number> = { b: 1, kb: 1024, kib: 1024, mb: 1024 ** 2, mib: 1024 ** 2, gb: 1024 ** 3 };
+const UNITS: Record<string, number> = {
+  b: 1,
+  kb: 1024,
+  kib: 1024,
+  mb: 1024 ** 2,
+  mib: 1024 ** 2,
+  gb: 1024 ** 3,
+};
 
 /**
  * Checks one raw value against its spec. `fromText` is true for environment variables, whose
@@ -31,7 +38,12 @@ export function coerceValue(
     }
     case 'integer':
     case 'number': {
-      const num = typeof raw === 'number' ? raw : fromText && typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+      const num =
+        typeof raw === 'number'
+          ? raw
+          : fromText && typeof raw === 'string' && raw.trim() !== ''
+            ? Number(raw)
+            : NaN;
       const isInt = spec.kind === 'integer';
       if (!Number.isFinite(num) || (isInt && !Number.isInteger(num))) {
         return { problem: `must be ${isInt ? 'an integer' : 'a number'} (got ${shown})` };
@@ -40,7 +52,8 @@ export function coerceValue(
     }
     case 'bytes': {
       if (typeof raw === 'number' && Number.isInteger(raw)) return checkRange(spec, raw, shown);
-      const match = typeof raw === 'string' ? /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(raw) : null;
+      const match =
+        typeof raw === 'string' ? /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(raw) : null;
       const unit = match ? UNITS[(match[2] || 'b').toLowerCase()] : undefined;
       if (!match || unit === undefined) {
         return { problem: `must be a size such as 1048576, "512kb" or "2mb" (got ${shown})` };
@@ -50,8 +63,14 @@ export function coerceValue(
   }
 }
 
-function checkRange(spec: KeySpec, num: number, shown: string): { value: number } | { problem: string } {
-  if (spec.min !== undefined && num < spec.min) return { problem: `must be at least ${spec.min} (got ${shown})` };
-  if (spec.max !== undefined && num > spec.max) return { problem: `must be at most ${spec.max} (got ${shown})` };
+function checkRange(
+  spec: KeySpec,
+  num: number,
+  shown: string,
+): { value: number } | { problem: string } {
+  if (spec.min !== undefined && num < spec.min)
+    return { problem: `must be at least ${spec.min} (got ${shown})` };
+  if (spec.max !== undefined && num > spec.max)
+    return { problem: `must be at most ${spec.max} (got ${shown})` };
   return { value: num };
 }

@@ -47,7 +47,7 @@ function defaults(): ToolkitConfig {
   const config: Record<string, unknown> = { extra: {} };
   for (const section of SECTIONS) {
     config[section] = Object.fromEntries(
-      Object.entries(CONFIG_SCHEMA[section]).map(([key, spec]) => [key, (spec as KeySpec).default]),
+      Object.entries(CONFIG_SCHEMA[section]).map(([key, spec]) => [key, spec.default]),
     );
   }
   return config as unknown as ToolkitConfig;
@@ -92,13 +92,22 @@ function applyObject(config: ToolkitConfig, input: Record<string, unknown>, sour
 
 function applyEnvironment(config: ToolkitConfig, env: NodeJS.ProcessEnv): void {
   if (env.DEBUG !== undefined) {
-    setValue(config, 'app', 'debug', CONFIG_SCHEMA.app.debug, env.DEBUG, true, 'the environment (DEBUG)');
+    setValue(
+      config,
+      'app',
+      'debug',
+      CONFIG_SCHEMA.app.debug,
+      env.DEBUG,
+      true,
+      'the environment (DEBUG)',
+    );
   }
   for (const section of SECTIONS) {
-    for (const [key, spec] of Object.entries(CONFIG_SCHEMA[section]) as [string, KeySpec][]) {
+    for (const [key, spec] of Object.entries<KeySpec>(CONFIG_SCHEMA[section])) {
       const name = `TOOLKIT_${section}_${key}`.toUpperCase();
       const raw = env[name];
-      if (raw !== undefined) setValue(config, section, key, spec, raw, true, `the environment (${name})`);
+      if (raw !== undefined)
+        setValue(config, section, key, spec, raw, true, `the environment (${name})`);
     }
   }
 }

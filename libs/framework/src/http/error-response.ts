@@ -70,8 +70,13 @@ function fromHttpException(exception: HttpException): ErrorResponse {
   const { message, error, statusCode: _statusCode, ...rest } = response as Record<string, unknown>;
   if (Array.isArray(message)) {
     const details = message.map((problem) => ({ problem: String(problem) }));
-    return { status, headers: {}, body: { error: typeof error === 'string' ? error : 'Invalid request', details, ...rest } };
+    return {
+      status,
+      headers: {},
+      body: { error: typeof error === 'string' ? error : 'Invalid request', details, ...rest },
+    };
   }
-  const text = typeof message === 'string' ? message : typeof error === 'string' ? error : exception.message;
+  const text =
+    typeof message === 'string' ? message : typeof error === 'string' ? error : exception.message;
   return { status, headers: {}, body: { error: text, ...rest } };
 }

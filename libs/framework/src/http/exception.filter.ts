@@ -1,4 +1,11 @@
-import { Catch, Inject, Logger, NotFoundException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import {
+  Catch,
+  Inject,
+  Logger,
+  NotFoundException,
+  type ArgumentsHost,
+  type ExceptionFilter,
+} from '@nestjs/common';
 import type { Express, Request, Response } from 'express';
 import { HttpAdapterHost } from '@nestjs/core';
 import { MethodNotAllowedError, NotFoundError } from '../../../providers/src/errors/index.js';
@@ -26,13 +33,22 @@ export class ToolkitExceptionFilter implements ExceptionFilter {
     const req = host.switchToHttp().getRequest<Request>();
     const res = host.switchToHttp().getResponse<Response>();
     if (res.headersSent) {
-      this.logger.error(`Error after the response began (${req.method} ${req.originalUrl})`, stackOf(exception));
+      this.logger.error(
+        `Error after the response began (${req.method} ${req.originalUrl})`,
+        stackOf(exception),
+      );
       if (!res.writableEnded) res.end();
       return;
     }
-    const { status, headers, body } = toErrorResponse(this.routerMiss(exception, req), this.config.app.debug);
+    const { status, headers, body } = toErrorResponse(
+      this.routerMiss(exception, req),
+      this.config.app.debug,
+    );
     if (status >= 500) {
-      this.logger.error(`${req.method} ${req.originalUrl} → ${status}: ${messageOf(exception)}`, stackOf(exception));
+      this.logger.error(
+        `${req.method} ${req.originalUrl} → ${status}: ${messageOf(exception)}`,
+        stackOf(exception),
+      );
     }
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     res.status(status).json(body);

@@ -40,13 +40,17 @@ export class ToolkitRouteInterceptor implements NestInterceptor {
     const req = http.getRequest<Request & BoundRequest>();
     const res = http.getResponse<Response>();
 
-    if (info.methods && !info.methods.includes(req.method) && !(req.method === 'HEAD' && info.methods.includes('GET'))) {
+    if (
+      info.methods &&
+      !info.methods.includes(req.method) &&
+      !(req.method === 'HEAD' && info.methods.includes('GET'))
+    ) {
       throw new MethodNotAllowedError(info.methods);
     }
     const inputs: RequestInputs = {
       method: req.method,
       path: req.params ?? {},
-      query: (req.query ?? {}) as Record<string, unknown>,
+      query: req.query ?? {},
       body: req.body,
     };
     req[BOUND_PARAMS] = info.params ? bindParams(info.params, inputs) : mergeInputs(inputs);
@@ -58,12 +62,15 @@ export class ToolkitRouteInterceptor implements NestInterceptor {
         pumpSse(streamChunks(next.handle()), res, {
           heartbeatMs: heartbeat * 1000,
           describeError: (error) => publicMessage(error, this.config.app.debug),
-          onLateError: (error) => this.logger.error(`Stream failed (${req.method} ${req.originalUrl})`, error),
+          onLateError: (error) =>
+            this.logger.error(`Stream failed (${req.method} ${req.originalUrl})`, error),
         }),
       );
     }
     return from(
-      lastValueFrom(next.handle(), { defaultValue: undefined }).then((result) => sendResult(res, result)),
+      lastValueFrom(next.handle(), { defaultValue: undefined }).then((result) =>
+        sendResult(res, result),
+      ),
     );
   }
 }

@@ -20,5 +20,8 @@ export const {
   MODULE_OPTIONS_TOKEN: TOOLKIT_MODULE_OPTIONS,
 } = new ConfigurableModuleBuilder<ToolkitModuleOptions>()
   .setClassMethodName('forRoot')
-  .setExtras({ isGlobal: true }, (definition, extras) => ({ ...definition, global: extras.isGlobal }))
+  .setExtras({ isGlobal: true }, (definition, extras) => ({
+    ...definition,
+    global: extras.isGlobal,
+  }))
   .build();

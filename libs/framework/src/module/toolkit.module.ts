@@ -5,7 +5,11 @@ import { ToolkitExceptionFilter } from '../http/exception.filter.js';
 import { ToolkitRouteInterceptor } from '../http/route.interceptor.js';
 import { OpenApiController } from '../openapi/openapi.controller.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
-import { TOOLKIT_MODULE_OPTIONS, ToolkitModuleBase, type ToolkitModuleOptions } from './toolkit.module-definition.js';
+import {
+  TOOLKIT_MODULE_OPTIONS,
+  ToolkitModuleBase,
+  type ToolkitModuleOptions,
+} from './toolkit.module-definition.js';
 
 const configProvider: Provider = {
   provide: TOOLKIT_CONFIG,
@@ -20,7 +24,7 @@ const configProvider: Provider = {
  * `/openapi.json`. Global, so import it once in the root module.
  *
  * @example
- * ＠Module({ imports: [ToolkitModule.forRoot({ config: { llm: { default_model: 'echo' } } })] })
+ * @Module({ imports: [ToolkitModule.forRoot({ config: { llm: { default_model: 'echo' } } })] })
  * export class AppModule {}
  */
 @Module({

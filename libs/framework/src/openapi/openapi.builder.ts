@@ -18,7 +18,10 @@ type JsonObject = Record<string, unknown>;
  * mapping, parameters from `@Arg`/`params` (path ones from `:name` segments), SSE routes marked
  * as `text/event-stream`.
  */
-export function buildOpenApi(info: { title: string; version: string }, controllers: ControllerEntry[]): JsonObject {
+export function buildOpenApi(
+  info: { title: string; version: string },
+  controllers: ControllerEntry[],
+): JsonObject {
   const paths: Record<string, JsonObject> = {};
   for (const controller of controllers) {
     for (const name of controller.methodNames) {
@@ -27,7 +30,9 @@ export function buildOpenApi(info: { title: string; version: string }, controlle
       const subPath = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
       if (subPath === undefined) continue;
       const route = Reflect.getMetadata(ROUTE_METADATA, handler) as RouteMetadata | undefined;
-      const methods = route?.methods ?? [RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod]];
+      const methods = route?.methods ?? [
+        RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod],
+      ];
       const params = [
         ...(route?.params ?? []),
         ...((Reflect.getMetadata(ARGS_METADATA, handler) as NormalizedParam[] | undefined) ?? []),
@@ -38,7 +43,13 @@ export function buildOpenApi(info: { title: string; version: string }, controlle
         const item = (paths[toOpenApiPath(full)] ??= {});
         for (const method of methods) {
           if (method === 'ALL' || method === 'HEAD') continue;
-          item[method.toLowerCase()] = operation(full, method, params, stream, route?.summary ?? name);
+          item[method.toLowerCase()] = operation(
+            full,
+            method,
+            params,
+            stream,
+            route?.summary ?? name,
+          );
         }
       }
     }
@@ -46,10 +57,21 @@ export function buildOpenApi(info: { title: string; version: string }, controlle
   return { openapi: '3.1.0', info, paths };
 }
 
-function operation(path: string, method: string, params: NormalizedParam[], stream: boolean, summary: string): JsonObject {
+function operation(
+  path: string,
+  method: string,
+  params: NormalizedParam[],
+  stream: boolean,
+  summary: string,
+): JsonObject {
   const pathNames = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
   const inBody = method === 'POST' || method === 'PUT' || method === 'PATCH';
-  const parameters: JsonObject[] = pathNames.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const parameters: JsonObject[] = pathNames.map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
   const bodyProps: Record<string, JsonObject> = {};
   const required: string[] = [];
   for (const param of params) {
@@ -73,7 +95,9 @@ function operation(path: string, method: string, params: NormalizedParam[], stre
   if (Object.keys(bodyProps).length > 0) {
     op.requestBody = {
       required: required.length > 0,
-      content: { 'application/json': { schema: { type: 'object', properties: bodyProps, required } } },
+      content: {
+        'application/json': { schema: { type: 'object', properties: bodyProps, required } },
+      },
     };
   }
   return op;
@@ -87,7 +111,10 @@ function schemaOf(param: NormalizedParam): JsonObject {
 }
 
 function joinPaths(a: string, b: string): string {
-  const joined = `/${[a, b].map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`;
+  const joined = `/${[a, b]
+    .map((p) => p.replace(/^\/+|\/+$/g, ''))
+    .filter(Boolean)
+    .join('/')}`;
   return joined;
 }
 

@@ -3,7 +3,10 @@ import { PATH_METADATA } from '@nestjs/common/constants.js';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { NotFoundError } from '../../../providers/src/errors/index.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
-import { TOOLKIT_MODULE_OPTIONS, type ToolkitModuleOptions } from '../module/toolkit.module-definition.js';
+import {
+  TOOLKIT_MODULE_OPTIONS,
+  type ToolkitModuleOptions,
+} from '../module/toolkit.module-definition.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { buildOpenApi, type ControllerEntry } from './openapi.builder.js';
 
@@ -23,7 +26,10 @@ export class OpenApiController {
   openapi(): Record<string, unknown> {
     if (this.options.openapi === false) throw new NotFoundError();
     this.document ??= buildOpenApi(
-      { title: this.options.title ?? this.config.app.name, version: this.options.version ?? '0.0.0' },
+      {
+        title: this.options.title ?? this.config.app.name,
+        version: this.options.version ?? '0.0.0',
+      },
       this.controllers(),
     );
     return this.document;
@@ -32,10 +38,13 @@ export class OpenApiController {
   private controllers(): ControllerEntry[] {
     return this.discovery
       .getControllers()
-      .filter((wrapper) => wrapper.metatype && wrapper.instance && wrapper.metatype !== OpenApiController)
+      .filter(
+        (wrapper) => wrapper.metatype && wrapper.instance && wrapper.metatype !== OpenApiController,
+      )
       .map((wrapper) => {
         const prototype = Object.getPrototypeOf(wrapper.instance) as object;
-        const raw = Reflect.getMetadata(PATH_METADATA, wrapper.metatype as object) as string | string[] | undefined;
+        const raw = Reflect.getMetadata(PATH_METADATA, wrapper.metatype as object) as
+          string | string[] | undefined;
         return {
           prototype,
           controllerPath: (Array.isArray(raw) ? raw[0] : raw) ?? '/',

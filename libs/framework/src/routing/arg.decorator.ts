@@ -1,6 +1,11 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ARGS_METADATA } from '../toolkit.constants.js';
-import { normalizeSpec, type NormalizedParam, type ParamSpec, type ParamType } from './param-spec.js';
+import {
+  normalizeSpec,
+  type NormalizedParam,
+  type ParamSpec,
+  type ParamType,
+} from './param-spec.js';
 
 /** Where the toolkit interceptor leaves the checked parameter values on the request. */
 export const BOUND_PARAMS = Symbol.for('toolkit:bound-params');
@@ -23,8 +28,8 @@ const readBound = createParamDecorator((name: string, ctx: ExecutionContext): un
  * every offending parameter.
  *
  * @example
- * ＠Route('/translate', { methods: ['POST'] })
- * translate(＠Arg('text') text: string, ＠Arg('target_lang', { default: 'Spanish' }) lang: string) {}
+ * @Route('/translate', { methods: ['POST'] })
+ * translate(@Arg('text') text: string, @Arg('target_lang', { default: 'Spanish' }) lang: string) {}
  */
 export function Arg(name: string, spec: ParamSpec = {}): ParameterDecorator {
   return (target, key, index) => {
@@ -33,7 +38,12 @@ export function Arg(name: string, spec: ParamSpec = {}): ParameterDecorator {
     const param = normalizeSpec(name, spec, typeFromDesign(types?.[index]));
     const method = (target as Record<string | symbol, object>)[key];
     const existing = (Reflect.getMetadata(ARGS_METADATA, method) ?? []) as NormalizedParam[];
-    Reflect.defineMetadata(ARGS_METADATA, [...existing.filter((p) => p.name !== name), param], method);
+    // Parameter decorators run last parameter first: prepend to keep declaration order.
+    Reflect.defineMetadata(
+      ARGS_METADATA,
+      [param, ...existing.filter((p) => p.name !== name)],
+      method,
+    );
     readBound(name)(target, key, index);
   };
 }

@@ -1,4 +1,8 @@
-import { BadRequestError, ValidationError, type ParamProblem } from '../../../providers/src/errors/index.js';
+import {
+  BadRequestError,
+  ValidationError,
+  type ParamProblem,
+} from '../../../providers/src/errors/index.js';
 import type { NormalizedParam, ParamSource, ParamType } from './param-spec.js';
 
 /** The raw inputs of one request, as Express parsed them. */
@@ -19,7 +23,10 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * @throws BadRequestError when the JSON body is not an object but parameters are expected from it
  * @throws ValidationError listing each missing or wrongly typed parameter
  */
-export function bindParams(params: readonly NormalizedParam[], inputs: RequestInputs): Record<string, unknown> {
+export function bindParams(
+  params: readonly NormalizedParam[],
+  inputs: RequestInputs,
+): Record<string, unknown> {
   const body = bodyObject(inputs, params);
   const values: Record<string, unknown> = {};
   const problems: ParamProblem[] = [];
@@ -30,7 +37,9 @@ export function bindParams(params: readonly NormalizedParam[], inputs: RequestIn
       else if (param.required) problems.push({ param: param.name, problem: 'is required' });
       continue;
     }
-    const checked = found.text ? fromText(param.type, found.value) : fromJson(param.type, found.value);
+    const checked = found.text
+      ? fromText(param.type, found.value)
+      : fromJson(param.type, found.value);
     if ('problem' in checked) problems.push({ param: param.name, problem: checked.problem });
     else values[param.name] = checked.value;
   }
@@ -44,8 +53,12 @@ export function mergeInputs(inputs: RequestInputs): Record<string, unknown> {
   return { ...inputs.query, ...body, ...inputs.path };
 }
 
-function bodyObject(inputs: RequestInputs, params: readonly NormalizedParam[]): Record<string, unknown> {
-  if (inputs.body === undefined || inputs.body === null || !BODY_METHODS.has(inputs.method)) return {};
+function bodyObject(
+  inputs: RequestInputs,
+  params: readonly NormalizedParam[],
+): Record<string, unknown> {
+  if (inputs.body === undefined || inputs.body === null || !BODY_METHODS.has(inputs.method))
+    return {};
   if (isPlainObject(inputs.body)) return inputs.body;
   const wantsBody = params.some((p) => p.in === undefined || p.in === 'body');
   if (wantsBody) throw new BadRequestError('Request body must be a JSON object');
@@ -95,7 +108,9 @@ function fromText(type: ParamType, value: unknown): Checked {
     case 'integer': {
       const num = text.trim() === '' ? NaN : Number(text);
       const ok = type === 'number' ? Number.isFinite(num) : Number.isInteger(num);
-      return ok ? { value: num } : { problem: `must be ${article(type)} (got ${JSON.stringify(text)})` };
+      return ok
+        ? { value: num }
+        : { problem: `must be ${article(type)} (got ${JSON.stringify(text)})` };
     }
     case 'boolean':
       if (text === 'true' || text === '1') return { value: true };
@@ -119,5 +134,7 @@ function describe(value: unknown): string {
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value);
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value)
+  );
 }

@@ -36,7 +36,9 @@ export function requestSignal(req: IncomingMessage, res: ServerResponse): AbortS
  * Injects the request's AbortSignal (see {@link requestSignal}); pass it to `llm.chat(..., { signal })`
  * so a closed stream stops the upstream call.
  */
-export const RequestSignal = createParamDecorator((_data: unknown, ctx: ExecutionContext): AbortSignal => {
-  const http = ctx.switchToHttp();
-  return requestSignal(http.getRequest<IncomingMessage>(), http.getResponse<ServerResponse>());
-});
+export const RequestSignal = createParamDecorator(
+  (_data: unknown, ctx: ExecutionContext): AbortSignal => {
+    const http = ctx.switchToHttp();
+    return requestSignal(http.getRequest<IncomingMessage>(), http.getResponse<ServerResponse>());
+  },
+);

@@ -30,10 +30,10 @@ export interface RouteMetadata {
  * interceptors and filters apply as on any Nest route.
  *
  * @example
- * ＠Controller()
+ * @Controller()
  * class ChatController {
- *   ＠Route('/chat', { methods: ['POST'] })
- *   async chat(＠Arg('message') message: string) {
+ *   @Route('/chat', { methods: ['POST'] })
+ *   async chat(@Arg('message') message: string) {
  *     return { response: await this.llm.chat(message) };
  *   }
  * }

@@ -15,9 +15,9 @@ export interface StreamOptions {
  * AbortSignal (`@RequestSignal()`) fires, so an upstream LLM call stops too.
  *
  * @example
- * ＠Route('/chat/stream', { methods: ['POST'] })
- * ＠Stream()
- * async *chat(＠Arg('message') message: string, ＠RequestSignal() signal: AbortSignal) {
+ * @Route('/chat/stream', { methods: ['POST'] })
+ * @Stream()
+ * async *chat(@Arg('message') message: string, @RequestSignal() signal: AbortSignal) {
  *   yield* await this.llm.chat(message, { stream: true, signal });
  * }
  */

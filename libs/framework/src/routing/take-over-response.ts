@@ -9,7 +9,11 @@ const RES_PARAM_TYPE = 1; // RouteParamtypes.RESPONSE in @nestjs/common
  * toolkit interceptor then sends tuples, text, 204s and SSE streams with exactly the status and
  * headers the handler meant. Idempotent, so `@Route` and `@Stream` can both call it.
  */
-export function takeOverResponse(target: object, key: string | symbol, descriptor: PropertyDescriptor): void {
+export function takeOverResponse(
+  target: object,
+  key: string | symbol,
+  descriptor: PropertyDescriptor,
+): void {
   const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, target.constructor, key) ?? {}) as Record<
     string,
     unknown

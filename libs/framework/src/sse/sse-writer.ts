@@ -49,7 +49,6 @@ export class SseWriter {
     }
     this.res.statusCode = 200;
     this.res.flushHeaders();
-    this.res.socket?.setNoDelay(true);
     this.armHeartbeat();
   }
 

@@ -29,7 +29,9 @@ export async function* streamChunks(output$: Observable<unknown>): AsyncGenerato
 }
 
 /** A pull-based view of an Observable: values are queued until asked for. */
-function observableIterator(source$: Observable<unknown>): AsyncIterator<unknown> & AsyncIterable<unknown> {
+function observableIterator(
+  source$: Observable<unknown>,
+): AsyncIterator<unknown> & AsyncIterable<unknown> {
   const queue: unknown[] = [];
   let done = false;
   let failure: { error: unknown } | undefined;

@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError } from '../../../providers/src/errors/index.js';
+import { loadConfig } from './config.loader.js';
+
+const dirs: string[] = [];
+function project(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'toolkit-config-'));
+  dirs.push(dir);
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function failure(run: () => unknown): ConfigError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('gives every documented default without a file', () => {
+    const config = loadConfig({ cwd: project({}), env: {} });
+    expect(config.app).toEqual({
+      name: 'toolkit-app',
+      debug: false,
+      body_limit: 1048576,
+      sse_heartbeat: 15,
+    });
+    expect(config.llm).toMatchObject({ default_model: 'auto', temperature: 0.7, max_tokens: 1024 });
+    expect(config.cache).toMatchObject({ enabled: true, backend: 'memory', ttl: 300 });
+    expect(config.memory).toMatchObject({ backend: 'memory', max_history: 100 });
+  });
+
+  it('reads toolkit.yaml and keeps unknown sections as extra', () => {
+    const cwd = project({
+      'toolkit.yaml':
+        'llm:\n  default_model: gpt-4o-mini\n  temperature: 0.2\ncache:\n  backend: redis\nstyles:\n  pirate: Talk like a pirate\n',
+    });
+    const config = loadConfig({ cwd, env: {} });
+    expect(config.llm.default_model).toBe('gpt-4o-mini');
+    expect(config.llm.temperature).toBe(0.2);
+    expect(config.cache.backend).toBe('redis');
+    expect(config.extra).toEqual({ styles: { pirate: 'Talk like a pirate' } });
+  });
+
+  it('fails with one line naming cache.ttl and the file for a wrong type', () => {
+    const cwd = project({ 'toolkit.yaml': 'cache:\n  ttl: "abc"\n' });
+    const error = failure(() => loadConfig({ cwd, env: {} }));
+    expect(error.message).toBe(
+      'Invalid configuration: cache.ttl must be an integer (got "abc") in toolkit.yaml',
+    );
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('fails on an unknown value, an unknown key and broken YAML', () => {
+    const bad = project({ 'toolkit.yaml': 'memory:\n  backend: mongo\n' });
+    expect(failure(() => loadConfig({ cwd: bad, env: {} })).message).toMatch(
+      /memory\.backend must be one of memory, redis, postgres \(got "mongo"\) in toolkit\.yaml/,
+    );
+    const typo = project({ 'toolkit.yaml': 'memory:\n  max_histroy: 5\n' });
+    expect(failure(() => loadConfig({ cwd: typo, env: {} })).message).toMatch(
+      /memory\.max_histroy is not a known key/,
+    );
+    const broken = project({ 'toolkit.yaml': 'cache: [unclosed\n' });
+    expect(failure(() => loadConfig({ cwd: broken, env: {} })).message).toMatch(
+      /is not valid YAML/,
+    );
+  });
+
+  it('lets TOOLKIT_<SECTION>_<KEY> override the file, converting the text', () => {
+    const cwd = project({ 'toolkit.yaml': 'llm:\n  default_model: claude-3-5-haiku-latest\n' });
+    const config = loadConfig({
+      cwd,
+      env: {
+        TOOLKIT_LLM_DEFAULT_MODEL: 'x',
+        TOOLKIT_CACHE_TTL: '5',
+        TOOLKIT_CACHE_ENABLED: 'false',
+        TOOLKIT_CACHE_REDIS_URL: 'redis://h:1',
+      },
+    });
+    expect(config.llm.default_model).toBe('x');
+    expect(config.cache).toMatchObject({ ttl: 5, enabled: false, redis_url: 'redis://h:1' });
+  });
+
+  it('names the variable when an environment override is bad', () => {
+    const error = failure(() =>
+      loadConfig({ cwd: project({}), env: { TOOLKIT_MEMORY_MAX_HISTORY: 'lots' } }),
+    );
+    expect(error.message).toBe(
+      'Invalid configuration: memory.max_history must be an integer (got "lots") in the environment (TOOLKIT_MEMORY_MAX_HISTORY)',
+    );
+  });
+
+  it('reads DEBUG and .env without overriding variables already set', () => {
+    const cwd = project({ '.env': 'DEBUG=true\nOPENAI_API_KEY=<API_KEY>\nTOOLKIT_CACHE_TTL=9\n' });
+    const env: NodeJS.ProcessEnv = { TOOLKIT_CACHE_TTL: '7' };
+    const config = loadConfig({ cwd, env });
+    expect(config.app.debug).toBe(true);
+    expect(config.cache.ttl).toBe(7);
+    expect(env.OPENAI_API_KEY).toBe('<API_KEY>');
+  });
+
+  it('accepts sizes with units for app.body_limit and code overrides below the file', () => {
+    const cwd = project({ 'toolkit.yaml': 'app:\n  body_limit: 2mb\n' });
+    const config = loadConfig({
+      cwd,
+      env: {},
+      overrides: { app: { body_limit: 10, name: 'mine' } },
+    });
+    expect(config.app.body_limit).toBe(2 * 1024 * 1024);
+    expect(config.app.name).toBe('mine');
+  });
+});

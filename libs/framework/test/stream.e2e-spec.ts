@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CanActivate, Controller, Injectable, UseGuards } from '@nestjs/common';
+import { request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { interval, map, take } from 'rxjs';
+import { App, Arg, RequestSignal, Route, ServiceUnavailableError, Stream } from 'toolkit';
+import { TestClient } from 'toolkit/testing';
+
+/** Lets a test hold a generator between two yields. */
+class Gate {
+  private release!: () => void;
+  readonly opened = new Promise<void>((resolve) => (this.release = resolve));
+  open(): void {
+    this.release();
+  }
+}
+
+const probe = {
+  gate: new Gate(),
+  finallyRan: new Gate(),
+  aborted: new Gate(),
+  abortedAt: 0,
+  finallyAt: 0,
+};
+
+class DenyGuard implements CanActivate {
+  canActivate(): boolean {
+    return false;
+  }
+}
+
+@Injectable()
+@Controller()
+class StreamController {
+  @Route('/letters', { methods: ['POST'] })
+  @Stream()
+  async *letters() {
+    yield 'a';
+    yield 'b\nc';
+  }
+
+  @Route('/gated', { methods: ['POST'] })
+  @Stream()
+  async *gated() {
+    yield 'first';
+    await probe.gate.opened;
+    yield 'second';
+  }
+
+  @Route('/endless', { methods: ['POST'] })
+  @Stream()
+  async *endless(@RequestSignal() signal: AbortSignal) {
+    signal.addEventListener('abort', () => {
+      probe.abortedAt = Date.now();
+      probe.aborted.open();
+    });
+    try {
+      for (let i = 0; ; i += 1) {
+        yield `tick ${i}`;
+        await sleep(50, undefined, { signal }).catch(() => undefined);
+      }
+    } finally {
+      probe.finallyAt = Date.now();
+      probe.finallyRan.open();
+    }
+  }
+
+  @Route('/observable')
+  @Stream()
+  observable() {
+    return interval(1).pipe(
+      take(3),
+      map((i) => `n${i}`),
+    );
+  }
+
+  @Route('/fails-late', { methods: ['POST'] })
+  @Stream()
+  async *failsLate() {
+    yield 'partial';
+    throw new Error('upstream broke');
+  }
+
+  @Route('/fails-early', { methods: ['POST'] })
+  @Stream()
+  async *failsEarly(@Arg('who') who: string): AsyncGenerator<string> {
+    await Promise.resolve();
+    throw new ServiceUnavailableError(`No key configured for ${who}`);
+  }
+
+  @Route('/quiet', { methods: ['POST'] })
+  @Stream({ heartbeat: 0.05 })
+  async *quiet() {
+    await sleep(180);
+    yield 'done';
+  }
+
+  @Route('/guarded', { methods: ['POST'] })
+  @UseGuards(DenyGuard)
+  @Stream()
+  async *guarded() {
+    yield 'secret';
+  }
+}
+
+const EXPECTED = 'event: message\ndata: a\n\nevent: message\ndata: b\ndata: c\n\n';
+
+describe('@Stream over the in-process TestClient', () => {
+  const app = new App({ controllers: [StreamController], logger: false, cwd: '/nonexistent' });
+  const client = new TestClient(app);
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('frames chunks exactly, multi-line data as several data lines', async () => {
+    const res = await client.post('/letters');
+    expect(res.statusCode).toBe(200);
+    expect(res.text()).toBe(EXPECTED);
+    expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache, no-transform');
+    expect(res.headers['x-accel-buffering']).toBe('no');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.events()).toEqual([
+      { event: 'message', data: 'a' },
+      { event: 'message', data: 'b\nc' },
+    ]);
+  });
+
+  it('streams an Observable', async () => {
+    const res = await client.get('/observable');
+    expect(res.events().map((e) => e.data)).toEqual(['n0', 'n1', 'n2']);
+  });
+
+  it('ends with event: error after a failure mid-stream', async () => {
+    const res = await client.post('/fails-late');
+    expect(res.statusCode).toBe(200);
+    expect(res.events()).toEqual([
+      { event: 'message', data: 'partial' },
+      { event: 'error', data: JSON.stringify({ error: 'Internal Server Error' }) },
+    ]);
+  });
+
+  it('answers a failure before the first chunk with its real status and a JSON body', async () => {
+    const res = await client.post('/fails-early', { json: { who: 'openai' } });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({ error: 'No key configured for openai' });
+  });
+
+  it('checks parameters of a streaming route before streaming', async () => {
+    const res = await client.post('/fails-early', { json: {} });
+    expect(res.statusCode).toBe(422);
+  });
+
+  it('lets a guard refuse before any event-stream header is sent', async () => {
+    const res = await client.post('/guarded');
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json<{ error: string }>().error).toBe('Forbidden resource');
+  });
+
+  it('sends a : ping comment after the configured silence', async () => {
+    const res = await client.post('/quiet');
+    expect(res.text()).toMatch(/^: ping\n\n(: ping\n\n)*event: message\ndata: done\n\n$/);
+    expect(res.events()).toEqual([{ event: 'message', data: 'done' }]);
+  });
+});
+
+describe('@Stream over a real socket', () => {
+  const app = new App({ controllers: [StreamController], logger: false, cwd: '/nonexistent' });
+  let base: { host: string; port: number };
+  beforeAll(async () => {
+    const server: Server = await app.run({ host: '127.0.0.1', port: 0 });
+    const address = server.address() as AddressInfo;
+    base = { host: '127.0.0.1', port: address.port };
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const open = (path: string): Promise<IncomingMessage> =>
+    new Promise((resolve, reject) => {
+      const req = httpRequest(
+        { ...base, path, method: 'POST', headers: { 'content-type': 'application/json' } },
+        resolve,
+      );
+      req.on('error', reject);
+      req.end('{}');
+    });
+
+  it('sends the same bytes as in-process', async () => {
+    const res = await open('/letters');
+    let body = '';
+    for await (const chunk of res) body += String(chunk);
+    expect(body).toBe(EXPECTED);
+  });
+
+  it('delivers the first chunk while the generator is still waiting', async () => {
+    const res = await open('/gated');
+    const chunks: string[] = [];
+    for await (const chunk of res) {
+      chunks.push(String(chunk));
+      // Only after the first event has arrived is the generator allowed to continue: if the
+      // server buffered the stream, this loop would never see a chunk and the test would time out.
+      if (chunks.length === 1) {
+        expect(chunks[0]).toBe('event: message\ndata: first\n\n');
+        probe.gate.open();
+      }
+    }
+    expect(chunks.join('')).toBe('event: message\ndata: first\n\nevent: message\ndata: second\n\n');
+  });
+
+  it('runs the generator finally and aborts the signal when the client disconnects', async () => {
+    const res = await open('/endless');
+    const first = await new Promise<string>((resolve) =>
+      res.once('data', (chunk) => resolve(String(chunk))),
+    );
+    expect(first).toContain('tick 0');
+    const closedAt = Date.now();
+    res.destroy();
+    await Promise.all([probe.aborted.opened, probe.finallyRan.opened]);
+    expect(probe.abortedAt - closedAt).toBeLessThan(1000);
+    expect(probe.finallyAt - closedAt).toBeLessThan(1000);
+  });
+});
