@@ -24,6 +24,19 @@ export type {
   ParamsDeclaration,
   ParamsOf,
 } from './routing/param-spec.js';
+export { Cache } from './cache/cache.decorator.js';
+export type { CacheOptions } from './cache/cache.decorator.js';
+export { CacheInterceptor } from './cache/cache.interceptor.js';
+export { MemoryService } from './memory/memory.service.js';
+export { configureNestApp } from './app/configure-app.js';
+export { MemoryStore, MEMORY_ROLES } from '../../providers/src/memory/index.js';
+export type {
+  ConversationMemory,
+  MemoryMessage,
+  MemoryRole,
+  ToDictListOptions,
+} from '../../providers/src/memory/index.js';
+export { CacheStore } from '../../providers/src/cache/index.js';
 export { installBodyParsers } from './http/body-parsers.js';
 export { createValidationPipe } from './http/validation.pipe.js';
 export { ToolkitExceptionFilter } from './http/exception.filter.js';

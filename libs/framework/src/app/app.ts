@@ -11,8 +11,9 @@ import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Express } from 'express';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { ToolkitConfig, ToolkitConfigInput } from '../config/toolkit-config.interface.js';
-import { installBodyParsers } from '../http/body-parsers.js';
-import { createValidationPipe } from '../http/validation.pipe.js';
+import type { ConversationMemory } from '../../../providers/src/memory/index.js';
+import { DeferredMemory } from '../memory/deferred-memory.js';
+import { MemoryService } from '../memory/memory.service.js';
 import { ToolkitModule } from '../module/toolkit.module.js';
 import type { ParamsDeclaration } from '../routing/param-spec.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
@@ -21,6 +22,7 @@ import type {
   FunctionalRouteDefinition,
   FunctionalRouteOptions,
 } from './functional-route.js';
+import { configureNestApp } from './configure-app.js';
 import { buildFunctionalController } from './functional-routes.controller.js';
 
 /** Options of {@link App}. */
@@ -90,6 +92,19 @@ export class App {
       handler: handler as unknown as FunctionalHandler<ParamsDeclaration>,
     });
     return this;
+  }
+
+  /**
+   * The conversation memory of one user on the configured backend (`memory.backend`). Usable
+   * before the app has started: each call waits for it.
+   *
+   * @example
+   * const history = app.memory(user_id);
+   * await history.add('user', message);
+   * const messages = await history.toDictList(); // [{ role, content, timestamp }, ...]
+   */
+  memory(userId: string): ConversationMemory {
+    return new DeferredMemory(userId, async () => (await this.get(MemoryService)).for(userId));
   }
 
   /** Builds the Nest application once (later calls return the same one). */
@@ -180,9 +195,7 @@ export class App {
       abortOnError: false,
       logger: this.options.logger ?? ['error', 'warn'],
     });
-    const config = nest.get<ToolkitConfig>(TOOLKIT_CONFIG);
-    installBodyParsers(nest, config.app.body_limit);
-    nest.useGlobalPipes(createValidationPipe());
+    configureNestApp(nest);
     await nest.init();
     return nest;
   }

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { HttpMethod } from '../routing/http-method.js';
 import type { ParamsDeclaration, ParamsOf } from '../routing/param-spec.js';
+import type { CacheOptions } from '../cache/cache.decorator.js';
 import type { StreamOptions } from '../routing/stream.decorator.js';
 
 /** What a functional handler gets besides its parameters. */
@@ -21,6 +22,8 @@ export interface FunctionalRouteOptions<D extends ParamsDeclaration = ParamsDecl
   params?: D;
   /** Answer with Server-Sent Events (`true` or stream options). */
   stream?: boolean | StreamOptions;
+  /** Cache the result (`true` uses `cache.ttl`); see `@Cache`. */
+  cache?: boolean | CacheOptions;
   /** One-line summary for the OpenAPI document. */
   summary?: string;
 }

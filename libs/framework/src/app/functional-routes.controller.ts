@@ -1,5 +1,6 @@
 import { Controller, Req, type Type } from '@nestjs/common';
 import type { Request } from 'express';
+import { Cache } from '../cache/cache.decorator.js';
 import { BOUND_PARAMS, type BoundRequest } from '../routing/arg.decorator.js';
 import { requestSignal } from '../routing/request-signal.js';
 import { Route } from '../routing/route.decorator.js';
@@ -32,6 +33,9 @@ export function buildFunctionalController(routes: readonly FunctionalRouteDefini
       ...(route.options.params ? { params: route.options.params } : {}),
       ...(route.options.summary ? { summary: route.options.summary } : {}),
     })(prototype, key, descriptor);
+    if (route.options.cache) {
+      Cache(route.options.cache === true ? {} : route.options.cache)(prototype, key, descriptor);
+    }
     if (route.options.stream) {
       Stream(route.options.stream === true ? {} : route.options.stream)(prototype, key, descriptor);
     }

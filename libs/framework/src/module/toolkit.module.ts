@@ -1,8 +1,14 @@
 import { Module, type Provider } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
+import { CacheStore } from '../../../providers/src/cache/index.js';
+import { MemoryStore } from '../../../providers/src/memory/index.js';
+import { CacheInterceptor } from '../cache/cache.interceptor.js';
+import { cacheProviders } from '../cache/cache.providers.js';
 import { loadConfig } from '../config/config.loader.js';
 import { ToolkitExceptionFilter } from '../http/exception.filter.js';
 import { ToolkitRouteInterceptor } from '../http/route.interceptor.js';
+import { MemoryService } from '../memory/memory.service.js';
+import { memoryProviders } from '../memory/memory.providers.js';
 import { OpenApiController } from '../openapi/openapi.controller.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import {
@@ -20,7 +26,7 @@ const configProvider: Provider = {
 
 /**
  * Everything toolkit adds to a Nest application: the resolved configuration (`TOOLKIT_CONFIG`),
- * the route interceptor behind `@Route`/`@Stream`, the `{ error }` exception filter and
+ * the injectable `LLM` and `MemoryService`, the `@Cache` backend, the route interceptor behind `@Route`/`@Stream`, the `{ error }` exception filter and
  * `/openapi.json`. Global, so import it once in the root module.
  *
  * @example
@@ -32,9 +38,11 @@ const configProvider: Provider = {
   controllers: [OpenApiController],
   providers: [
     configProvider,
+    ...memoryProviders,
+    ...cacheProviders,
     { provide: APP_INTERCEPTOR, useClass: ToolkitRouteInterceptor },
     { provide: APP_FILTER, useClass: ToolkitExceptionFilter },
   ],
-  exports: [TOOLKIT_CONFIG],
+  exports: [TOOLKIT_CONFIG, MemoryService, MemoryStore, CacheStore, CacheInterceptor],
 })
 export class ToolkitModule extends ToolkitModuleBase {}

@@ -1,0 +1,176 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import { from, lastValueFrom, type Observable } from 'rxjs';
+import {
+  cacheKey,
+  CacheStore,
+  SingleFlight,
+  type HeaderValues,
+} from '../../../providers/src/cache/index.js';
+import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
+import { splitTuple } from '../http/send-result.js';
+import { BOUND_PARAMS, type BoundRequest } from '../routing/arg.decorator.js';
+import { streamChunks } from '../sse/stream-source.js';
+import { CACHE_METADATA, STREAM_METADATA, TOOLKIT_CONFIG } from '../toolkit.constants.js';
+import type { CacheOptions } from './cache.decorator.js';
+
+/** What one cache entry holds. */
+type Entry = { kind: 'value'; value: unknown } | { kind: 'stream'; chunks: unknown[] };
+
+/** The interceptor behind `@Cache` (see there for the behaviour). */
+@Injectable()
+export class CacheInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('toolkit:cache');
+  private readonly flights = new SingleFlight<unknown>();
+  private degraded = false;
+
+  constructor(
+    @Inject(CacheStore) private readonly store: CacheStore,
+    @Inject(TOOLKIT_CONFIG) private readonly config: ToolkitConfig,
+    private readonly reflector: Reflector,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const options = this.reflector.get<CacheOptions | undefined>(
+      CACHE_METADATA,
+      context.getHandler(),
+    );
+    if (!options || !this.config.cache.enabled || context.getType() !== 'http')
+      return next.handle();
+    const req = context.switchToHttp().getRequest<Request & BoundRequest>();
+    const res = context.switchToHttp().getResponse<Response>();
+    const key = this.keyOf(req, options);
+    const ttl = options.ttl ?? this.config.cache.ttl;
+    const stream = Reflect.hasMetadata(STREAM_METADATA, context.getHandler());
+    return from(
+      stream ? this.serveStream(key, ttl, next, res) : this.serveValue(key, ttl, next, res),
+    );
+  }
+
+  private async serveValue(
+    key: string,
+    ttl: number,
+    next: CallHandler,
+    res: Response,
+  ): Promise<unknown> {
+    const hit = await this.read(key);
+    if (hit?.kind === 'value') {
+      res.setHeader('X-Cache', 'HIT');
+      return hit.value;
+    }
+    // Requests that join a flight already under way do not run the handler: they share its
+    // result, so for them it is a hit.
+    const follower = this.flights.has(key);
+    const value = await this.flights.run(key, async () => {
+      const result: unknown = await lastValueFrom(next.handle(), { defaultValue: undefined });
+      if (isSuccess(result)) await this.write(key, { kind: 'value', value: result }, ttl);
+      return result;
+    });
+    res.setHeader('X-Cache', follower ? 'HIT' : 'MISS');
+    return value;
+  }
+
+  private async serveStream(
+    key: string,
+    ttl: number,
+    next: CallHandler,
+    res: Response,
+  ): Promise<unknown> {
+    const hit = await this.read(key);
+    if (hit?.kind === 'stream') {
+      res.setHeader('X-Cache', 'HIT');
+      return replay(hit.chunks);
+    }
+    res.setHeader('X-Cache', 'MISS');
+    return this.record(key, ttl, streamChunks(next.handle()));
+  }
+
+  /** Passes chunks through and stores them once the stream completed without error. */
+  private async *record(
+    key: string,
+    ttl: number,
+    source: AsyncGenerator<unknown>,
+  ): AsyncGenerator<unknown> {
+    const chunks: unknown[] = [];
+    let complete = false;
+    try {
+      for await (const chunk of source) {
+        chunks.push(chunk);
+        yield chunk;
+      }
+      complete = true;
+    } finally {
+      if (complete) await this.write(key, { kind: 'stream', chunks }, ttl);
+    }
+  }
+
+  private keyOf(req: Request & BoundRequest, options: CacheOptions): string {
+    const params = req[BOUND_PARAMS] ?? {
+      path: req.params,
+      query: req.query,
+      body: req.body as unknown,
+    };
+    const vary: HeaderValues = {};
+    for (const name of options.vary ?? []) vary[name] = req.headers[name.toLowerCase()];
+    const route = (req.route as { path?: string } | undefined)?.path ?? req.path;
+    return cacheKey(req.method, route, params, vary);
+  }
+
+  private async read(key: string): Promise<Entry | undefined> {
+    try {
+      const entry = await this.store.get<Entry>(key);
+      this.recovered();
+      return entry;
+    } catch (error) {
+      this.failed('read', error);
+      return undefined;
+    }
+  }
+
+  private async write(key: string, entry: Entry, ttl: number): Promise<void> {
+    try {
+      await this.store.set(key, entry, ttl);
+      this.recovered();
+    } catch (error) {
+      this.failed('write', error);
+    }
+  }
+
+  private failed(what: string, error: unknown): void {
+    if (this.degraded) return;
+    this.degraded = true;
+    const reason = error instanceof Error ? error.message : String(error);
+    this.logger.warn(
+      `Cache ${what} failed, serving uncached until the ${this.store.backend} backend is back: ${reason}`,
+    );
+  }
+
+  private recovered(): void {
+    if (!this.degraded) return;
+    this.degraded = false;
+    this.logger.log(`Cache backend ${this.store.backend} is back`);
+  }
+}
+
+function isSuccess(result: unknown): boolean {
+  const [, status] = splitTuple(result);
+  return status === undefined || (status >= 200 && status < 300);
+}
+
+/** The recorded chunks as a stream again (sync iteration suffices: they are all in hand). */
+function replay(chunks: readonly unknown[]): AsyncIterable<unknown> {
+  return {
+    [Symbol.asyncIterator]: () => {
+      const iterator = chunks[Symbol.iterator]();
+      return { next: () => Promise.resolve(iterator.next()) };
+    },
+  };
+}

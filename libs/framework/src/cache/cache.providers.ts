@@ -1,0 +1,17 @@
+import type { Provider } from '@nestjs/common';
+import { CacheStore, createCacheStore } from '../../../providers/src/cache/index.js';
+import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
+import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
+import { CacheInterceptor } from './cache.interceptor.js';
+import { CacheStoreLifecycle } from './cache-store.lifecycle.js';
+
+/** The cache backend chosen by `cache.backend` (closed with the app), and `@Cache`'s interceptor. */
+export const cacheProviders: Provider[] = [
+  {
+    provide: CacheStore,
+    useFactory: (config: ToolkitConfig) => createCacheStore(config.cache),
+    inject: [TOOLKIT_CONFIG],
+  },
+  CacheInterceptor,
+  CacheStoreLifecycle,
+];

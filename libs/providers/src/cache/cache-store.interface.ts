@@ -1,0 +1,33 @@
+/** The cache backends toolkit ships (`cache.backend` in `toolkit.yaml`). */
+export type CacheBackend = 'memory' | 'redis';
+
+/**
+ * Where `@Cache` keeps results. Values are opaque JSON-serialisable objects (what you `get` back
+ * is a fresh parsed copy, never the object you stored); entries expire after their TTL.
+ * Implementations: `MemoryCacheStore` (lru-cache) and `RedisCacheStore`; build one from settings
+ * with `createCacheStore()`. A Redis store that cannot reach its server rejects with
+ * `CacheUnavailableError`, which callers log and bypass: a cache never fails a request.
+ *
+ * @example
+ * const cache: CacheStore = createCacheStore(config.cache);
+ * await cache.set(key, { status: 200, body: { answer: 42 } }, 60);
+ * const hit = await cache.get<{ status: number; body: unknown }>(key);
+ */
+export interface CacheStore {
+  /** Which backend this is. */
+  readonly backend: CacheBackend;
+  /** The stored value, or `undefined` when absent or expired. */
+  get<T = unknown>(key: string): Promise<T | undefined>;
+  /**
+   * Stores `value` (JSON-serialisable) for `ttlSeconds` (may be fractional; `0` stores nothing).
+   * @throws ToolkitError when the value cannot be serialised or the TTL is negative or not finite.
+   */
+  set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
+  /** Removes one entry (no error when absent). */
+  delete(key: string): Promise<void>;
+  /** Releases connections. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** Injection token for the application's {@link CacheStore}. */
+export const CacheStore = Symbol('CacheStore');

@@ -1,0 +1,12 @@
+export { CacheStore } from './cache-store.interface.js';
+export type { CacheBackend } from './cache-store.interface.js';
+export { MemoryCacheStore } from './memory-cache.store.js';
+export type { MemoryCacheStoreOptions } from './memory-cache.store.js';
+export { RedisCacheStore } from './redis-cache.store.js';
+export type { RedisCacheStoreOptions } from './redis-cache.store.js';
+export { createCacheStore } from './cache-store.factory.js';
+export { CacheUnavailableError } from './cache-unavailable.error.js';
+export { cacheKey } from './cache-key.js';
+export type { HeaderValues } from './cache-key.js';
+export { canonicalJson } from './canonical-json.js';
+export { SingleFlight } from './single-flight.js';

@@ -1,0 +1,72 @@
+import { LRUCache } from 'lru-cache';
+import { ConfigError } from '../errors/index.js';
+import { serializeEntry, ttlMilliseconds } from './cache-entry.js';
+import type { CacheStore } from './cache-store.interface.js';
+
+/** Options of {@link MemoryCacheStore}. */
+export interface MemoryCacheStoreOptions {
+  /** Most entries kept; the least recently used go first. @default 1000 */
+  maxEntries?: number;
+  /** Clock in milliseconds (tests pass a controllable one). @default performance.now */
+  now?: () => number;
+}
+
+/**
+ * In-process cache (`cache.backend: memory`, the default): an LRU bounded by `maxEntries` whose
+ * entries also expire after their TTL. Values are kept as JSON text, so a caller mutating what it
+ * got back never changes the cache.
+ *
+ * @example
+ * const cache = new MemoryCacheStore({ maxEntries: 500 });
+ * await cache.set('k', { body: 'hi' }, 30);
+ */
+export class MemoryCacheStore implements CacheStore {
+  readonly backend = 'memory' as const;
+  private readonly entries: LRUCache<string, string>;
+
+  constructor(options: MemoryCacheStoreOptions = {}) {
+    const max = options.maxEntries ?? 1000;
+    if (!Number.isSafeInteger(max) || max <= 0) {
+      throw new ConfigError(
+        'cache.max_entries',
+        `must be a positive integer (got ${String(max)})`,
+        'the cache store options',
+      );
+    }
+    const now = options.now;
+    this.entries = new LRUCache<string, string>({
+      max,
+      ...(now ? { perf: { now }, ttlResolution: 0 } : {}),
+    });
+  }
+
+  /** Entries currently held (expired ones may count until touched). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get<T = unknown>(key: string): Promise<T | undefined> {
+    const text = this.entries.get(key);
+    return Promise.resolve(text === undefined ? undefined : (JSON.parse(text) as T));
+  }
+
+  set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const ttl = ttlMilliseconds(ttlSeconds);
+      const text = serializeEntry(key, value);
+      if (ttl === 0) this.entries.delete(key);
+      else this.entries.set(key, text, { ttl });
+      resolve();
+    });
+  }
+
+  delete(key: string): Promise<void> {
+    this.entries.delete(key);
+    return Promise.resolve();
+  }
+
+  close(): Promise<void> {
+    this.entries.clear();
+    return Promise.resolve();
+  }
+}

@@ -1,0 +1,63 @@
+import { RedisConnection } from '../memory/redis-connection.js';
+import type { RedisConnectionOptions } from '../memory/redis-connection.js';
+import { serializeEntry, ttlMilliseconds } from './cache-entry.js';
+import type { CacheStore } from './cache-store.interface.js';
+import { CacheUnavailableError } from './cache-unavailable.error.js';
+
+/** Options of {@link RedisCacheStore}. */
+export interface RedisCacheStoreOptions extends RedisConnectionOptions {
+  /** Redis URL. @default "redis://127.0.0.1:6379" */
+  url?: string;
+  /** Prefix of every key written. @default "toolkit:cache:" */
+  keyPrefix?: string;
+}
+
+/**
+ * Cache in Redis (`cache.backend: redis`), shared by every app process: `SET key json PX ttl`.
+ * When Redis is unreachable every call rejects at once with `CacheUnavailableError` (no queueing,
+ * no hang) and the store recovers by itself when Redis is back.
+ *
+ * @example
+ * const cache = new RedisCacheStore({ url: 'redis://127.0.0.1:6379', keyPrefix: 'myapp:cache:' });
+ */
+export class RedisCacheStore implements CacheStore {
+  readonly backend = 'redis' as const;
+  private readonly keyPrefix: string;
+  private readonly connection: RedisConnection;
+
+  constructor(options: RedisCacheStoreOptions = {}) {
+    this.keyPrefix = options.keyPrefix ?? 'toolkit:cache:';
+    this.connection = new RedisConnection(
+      options.url ?? 'redis://127.0.0.1:6379',
+      (detail, cause) => new CacheUnavailableError(detail, cause),
+      options,
+    );
+  }
+
+  async get<T = unknown>(key: string): Promise<T | undefined> {
+    const text = await this.connection.run((redis) => redis.get(this.keyPrefix + key));
+    if (text === null) return undefined;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      return undefined; // not written by this store: a miss, overwritten by the next set
+    }
+  }
+
+  async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
+    const ttl = ttlMilliseconds(ttlSeconds);
+    const text = serializeEntry(key, value);
+    const redisKey = this.keyPrefix + key;
+    await this.connection.run<unknown>((redis) =>
+      ttl === 0 ? redis.del(redisKey) : redis.set(redisKey, text, 'PX', ttl),
+    );
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.connection.run((redis) => redis.del(this.keyPrefix + key));
+  }
+
+  close(): Promise<void> {
+    return this.connection.close();
+  }
+}

@@ -1,0 +1,84 @@
+import type { MemoryMessage, MemoryRole } from './memory-message.js';
+import {
+  assertPositiveInteger,
+  assertValidMessage,
+  assertValidUserId,
+} from './memory-message.validation.js';
+import type { MemoryStore } from './memory-store.interface.js';
+import { fitTokenBudget } from './token-budget.js';
+
+/** Options of {@link ConversationMemory.toDictList}. */
+export interface ToDictListOptions {
+  /**
+   * Token budget: keep only the newest whole turns whose estimated tokens fit, plus every system
+   * message (see `fitTokenBudget`). A positive integer. @default undefined (no budget)
+   */
+  maxTokens?: number;
+}
+
+/**
+ * One user's conversation history, as `app.memory(userId)` and `MemoryService.for(userId)` give it.
+ * Roles are `user`, `assistant` and `system`; anything else, or content that is not a string,
+ * rejects with `InvalidMessageError` (422). A backend that is down rejects with
+ * `MemoryUnavailableError` (503).
+ *
+ * @example
+ * const memory = app.memory('alice');
+ * await memory.add('user', 'What is the capital of France?');
+ * await memory.add('assistant', 'Paris.');
+ * const history = await memory.toDictList(); // [{ role, content, timestamp }, ...] oldest first
+ */
+export interface ConversationMemory {
+  /** Whose history this is. */
+  readonly userId: string;
+  /** Appends a message stamped with the current time; resolves to the stored message. */
+  add(role: MemoryRole, content: string): Promise<MemoryMessage>;
+  /** The history, oldest first, at most `memory.max_history` messages. */
+  toDictList(options?: ToDictListOptions): Promise<MemoryMessage[]>;
+  /** Forgets the whole history. */
+  clear(): Promise<void>;
+}
+
+/** Options of {@link StoreConversationMemory}. */
+export interface StoreConversationMemoryOptions {
+  /** Clock used to stamp messages (tests pass a fixed one). @default () => new Date() */
+  now?: () => Date;
+}
+
+/**
+ * The {@link ConversationMemory} of one user over any {@link MemoryStore}.
+ *
+ * @example
+ * const memory = new StoreConversationMemory(createMemoryStore(config.memory), 'alice');
+ * await memory.add('user', 'Hi');
+ */
+export class StoreConversationMemory implements ConversationMemory {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly store: MemoryStore,
+    readonly userId: string,
+    options: StoreConversationMemoryOptions = {},
+  ) {
+    assertValidUserId(userId);
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async add(role: MemoryRole, content: string): Promise<MemoryMessage> {
+    assertValidMessage(role, content);
+    const message: MemoryMessage = { role, content, timestamp: this.now().toISOString() };
+    await this.store.append(this.userId, message);
+    return { ...message };
+  }
+
+  async toDictList(options: ToDictListOptions = {}): Promise<MemoryMessage[]> {
+    const { maxTokens } = options;
+    if (maxTokens !== undefined) assertPositiveInteger('maxTokens', maxTokens);
+    const history = await this.store.list(this.userId);
+    return maxTokens === undefined ? history : fitTokenBudget(history, maxTokens);
+  }
+
+  clear(): Promise<void> {
+    return this.store.clear(this.userId);
+  }
+}

@@ -1,0 +1,105 @@
+import { ToolkitError } from '../errors/index.js';
+import { assertMaxHistory } from './max-history.js';
+import type { MemoryMessage } from './memory-message.js';
+import {
+  assertPositiveInteger,
+  assertValidStoredMessage,
+  assertValidUserId,
+} from './memory-message.validation.js';
+import type { MemoryStore } from './memory-store.interface.js';
+import { MemoryUnavailableError } from './memory-unavailable.error.js';
+import { RedisConnection } from './redis-connection.js';
+import type { RedisConnectionOptions } from './redis-connection.js';
+
+/** Options of {@link RedisMemoryStore}. */
+export interface RedisMemoryStoreOptions extends RedisConnectionOptions {
+  /** Redis URL, e.g. `redis://:password@host:6379/0`. @default "redis://127.0.0.1:6379" */
+  url?: string;
+  /** Keys are `<keyPrefix>:memory:<userId>`. @default "toolkit" */
+  keyPrefix?: string;
+  /** Newest messages kept per user. @default 100 */
+  maxHistory?: number;
+}
+
+/**
+ * Histories in Redis (`memory.backend: redis`): one list per user of JSON messages. Append and
+ * trim run in one MULTI/EXEC transaction, so concurrent writers in any number of processes never
+ * lose a message and the list never exceeds `maxHistory`.
+ *
+ * @example
+ * const store = new RedisMemoryStore({ url: 'redis://127.0.0.1:6379', keyPrefix: 'myapp' });
+ */
+export class RedisMemoryStore implements MemoryStore {
+  readonly backend = 'redis' as const;
+  readonly maxHistory: number;
+  private readonly keyPrefix: string;
+  private readonly connection: RedisConnection;
+
+  constructor(options: RedisMemoryStoreOptions = {}) {
+    this.maxHistory = assertMaxHistory(options.maxHistory ?? 100);
+    this.keyPrefix = options.keyPrefix ?? 'toolkit';
+    this.connection = new RedisConnection(
+      options.url ?? 'redis://127.0.0.1:6379',
+      (detail, cause) => new MemoryUnavailableError('redis', detail, cause),
+      options,
+    );
+  }
+
+  /** The Redis key holding one user's history. */
+  keyFor(userId: string): string {
+    return `${this.keyPrefix}:memory:${userId}`;
+  }
+
+  async append(userId: string, message: MemoryMessage): Promise<void> {
+    assertValidUserId(userId);
+    assertValidStoredMessage(message);
+    const key = this.keyFor(userId);
+    const entry = JSON.stringify({
+      role: message.role,
+      content: message.content,
+      timestamp: message.timestamp,
+    });
+    const results = await this.connection.run((redis) =>
+      redis.multi().rpush(key, entry).ltrim(key, -this.maxHistory, -1).exec(),
+    );
+    const failed = results?.find(([error]) => error !== null);
+    if (results === null || failed !== undefined) {
+      throw new ToolkitError('Redis memory backend did not apply an append', {
+        cause: failed?.[0],
+      });
+    }
+  }
+
+  async list(userId: string, limit: number = this.maxHistory): Promise<MemoryMessage[]> {
+    assertValidUserId(userId);
+    assertPositiveInteger('limit', limit, true);
+    const count = Math.min(limit, this.maxHistory);
+    // LRANGE key -0 -1 would mean the whole list, so zero is answered here.
+    if (count === 0) return [];
+    const key = this.keyFor(userId);
+    const entries = await this.connection.run((redis) => redis.lrange(key, -count, -1));
+    return entries.map((entry) => parseEntry(entry, key));
+  }
+
+  async clear(userId: string): Promise<void> {
+    assertValidUserId(userId);
+    const key = this.keyFor(userId);
+    await this.connection.run((redis) => redis.del(key));
+  }
+
+  close(): Promise<void> {
+    return this.connection.close();
+  }
+}
+
+function parseEntry(entry: string, key: string): MemoryMessage {
+  try {
+    const message: unknown = JSON.parse(entry);
+    assertValidStoredMessage(message);
+    return { role: message.role, content: message.content, timestamp: message.timestamp };
+  } catch (error) {
+    throw new ToolkitError(`Redis key ${key} holds an entry that is not a memory message`, {
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from '@jest/globals';
+import { InvalidMessageError } from '../../providers/src/memory/index.js';
+import type { ConversationMemory, MemoryRole } from '../../providers/src/memory/index.js';
+import { MockMemory } from './mock-memory.js';
+
+const clock = () => new Date('2025-01-01T00:00:00.000Z');
+
+describe('MockMemory', () => {
+  it('records addMessage, getHistory and clear calls exactly', () => {
+    const memory = new MockMemory({ now: clock });
+    memory.addMessage('alice', 'user', 'Hi');
+    memory.getHistory('alice', 5);
+    memory.getHistory('alice');
+    memory.clear('alice');
+    expect(memory.calls).toEqual([
+      ['addMessage', 'alice', 'user', 'Hi'],
+      ['getHistory', 'alice', 5],
+      ['getHistory', 'alice', undefined],
+      ['clear', 'alice'],
+    ]);
+  });
+
+  it('getHistory returns the newest `limit` messages, oldest first, per user', () => {
+    const memory = new MockMemory({ now: clock });
+    for (const n of [1, 2, 3, 4]) memory.addMessage('alice', 'user', `m${n}`);
+    memory.addMessage('bob', 'assistant', 'other');
+    expect(memory.getHistory('alice', 2).map((m) => m.content)).toEqual(['m3', 'm4']);
+    expect(memory.getHistory('alice').map((m) => m.content)).toEqual(['m1', 'm2', 'm3', 'm4']);
+    expect(memory.getHistory('alice', 0)).toEqual([]);
+    expect(memory.getHistory('bob')).toEqual([
+      { role: 'assistant', content: 'other', timestamp: '2025-01-01T00:00:00.000Z' },
+    ]);
+  });
+
+  it('clear forgets one user only', () => {
+    const memory = new MockMemory();
+    memory.addMessage('alice', 'user', 'a');
+    memory.addMessage('bob', 'user', 'b');
+    memory.clear('alice');
+    expect(memory.getHistory('alice')).toEqual([]);
+    expect(memory.getHistory('bob')).toHaveLength(1);
+  });
+
+  it('reset empties calls but keeps histories', () => {
+    const memory = new MockMemory();
+    memory.addMessage('alice', 'user', 'kept');
+    memory.reset();
+    expect(memory.calls).toEqual([]);
+    expect(memory.getHistory('alice').map((m) => m.content)).toEqual(['kept']);
+  });
+
+  it('refuses bad roles and content like the real memory, after recording the call', () => {
+    const memory = new MockMemory();
+    expect(() => memory.addMessage('alice', 'bot' as MemoryRole, 'x')).toThrow(InvalidMessageError);
+    expect(() => memory.addMessage('alice', 'user', 3 as unknown as string)).toThrow(
+      'content must be a string',
+    );
+    expect(() => memory.getHistory('alice', -1)).toThrow('limit');
+    expect(memory.calls[0]).toEqual(['addMessage', 'alice', 'bot', 'x']);
+    expect(memory.getHistory('alice')).toEqual([]);
+  });
+
+  it('keeps at most maxHistory messages when given', () => {
+    const memory = new MockMemory({ maxHistory: 2 });
+    for (const n of [1, 2, 3]) memory.addMessage('alice', 'user', `m${n}`);
+    expect(memory.getHistory('alice').map((m) => m.content)).toEqual(['m2', 'm3']);
+  });
+
+  describe('for(userId): the ConversationMemory API', () => {
+    it('goes through the recorded methods', async () => {
+      const mock = new MockMemory({ now: clock });
+      const memory: ConversationMemory = mock.for('alice');
+      expect(memory.userId).toBe('alice');
+      const stored = await memory.add('user', 'Hi');
+      expect(stored).toEqual({
+        role: 'user',
+        content: 'Hi',
+        timestamp: '2025-01-01T00:00:00.000Z',
+      });
+      expect(await memory.toDictList()).toEqual([stored]);
+      await memory.clear();
+      expect(await memory.toDictList()).toEqual([]);
+      expect(mock.calls).toEqual([
+        ['addMessage', 'alice', 'user', 'Hi'],
+        ['getHistory', 'alice', undefined],
+        ['clear', 'alice'],
+        ['getHistory', 'alice', undefined],
+      ]);
+    });
+
+    it('rejects (never throws synchronously) on bad input, like the real memory', async () => {
+      const memory = new MockMemory().for('alice');
+      await expect(memory.add('robot' as MemoryRole, 'x')).rejects.toBeInstanceOf(
+        InvalidMessageError,
+      );
+      await expect(memory.toDictList({ maxTokens: 0 })).rejects.toThrow('maxTokens');
+    });
+
+    it('applies a maxTokens budget, keeping system messages', async () => {
+      const memory = new MockMemory().for('alice');
+      await memory.add('system', 'rules');
+      await memory.add('user', 'x'.repeat(400));
+      await memory.add('user', 'last');
+      const kept = await memory.toDictList({ maxTokens: 20 });
+      expect(kept.map((m) => m.content)).toEqual(['rules', 'last']);
+    });
+  });
+});
