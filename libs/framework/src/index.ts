@@ -24,6 +24,35 @@ export type {
   ParamsDeclaration,
   ParamsOf,
 } from './routing/param-spec.js';
+export {
+  LLM,
+  UnknownModelError,
+  MissingApiKeyError,
+  ProviderAuthError,
+  ProviderRateLimitError,
+  ProviderTimeoutError,
+  ProviderError,
+  LlmAbortedError,
+  EmbeddingsNotSupportedError,
+  resolveDefaultModel,
+} from '../../providers/src/llm/index.js';
+export type {
+  CallOptions,
+  ChatInput,
+  ChatModel,
+  ChatOptions,
+  DefaultModelChoice,
+  FinishReason,
+  GenerateResponse,
+  HistoryMessage,
+  LlmOptions,
+  ModelResolution,
+  ModelSpec,
+  StreamingChatOptions,
+  TextChatOptions,
+  TokenUsage,
+  UsageReport,
+} from '../../providers/src/llm/index.js';
 export { Cache } from './cache/cache.decorator.js';
 export type { CacheOptions } from './cache/cache.decorator.js';
 export { CacheInterceptor } from './cache/cache.interceptor.js';

@@ -1,12 +1,14 @@
 import { Module, type Provider } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
 import { CacheStore } from '../../../providers/src/cache/index.js';
+import { LLM } from '../../../providers/src/llm/index.js';
 import { MemoryStore } from '../../../providers/src/memory/index.js';
 import { CacheInterceptor } from '../cache/cache.interceptor.js';
 import { cacheProviders } from '../cache/cache.providers.js';
 import { loadConfig } from '../config/config.loader.js';
 import { ToolkitExceptionFilter } from '../http/exception.filter.js';
 import { ToolkitRouteInterceptor } from '../http/route.interceptor.js';
+import { llmProvider } from '../llm/llm.providers.js';
 import { MemoryService } from '../memory/memory.service.js';
 import { memoryProviders } from '../memory/memory.providers.js';
 import { OpenApiController } from '../openapi/openapi.controller.js';
@@ -38,11 +40,12 @@ const configProvider: Provider = {
   controllers: [OpenApiController],
   providers: [
     configProvider,
+    llmProvider,
     ...memoryProviders,
     ...cacheProviders,
     { provide: APP_INTERCEPTOR, useClass: ToolkitRouteInterceptor },
     { provide: APP_FILTER, useClass: ToolkitExceptionFilter },
   ],
-  exports: [TOOLKIT_CONFIG, MemoryService, MemoryStore, CacheStore, CacheInterceptor],
+  exports: [TOOLKIT_CONFIG, LLM, MemoryService, MemoryStore, CacheStore, CacheInterceptor],
 })
 export class ToolkitModule extends ToolkitModuleBase {}

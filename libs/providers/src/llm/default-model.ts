@@ -1,3 +1,5 @@
+import { PROVIDERS } from './resolution/providers.table.js';
+
 /** What `llm.default_model: auto` resolves to, and why. */
 export interface DefaultModelChoice {
   /** The model name the injected `LLM` uses. */
@@ -8,34 +10,46 @@ export interface DefaultModelChoice {
   reason: string;
 }
 
-/** Providers tried by `auto`, in order: the key variable and the model used when it is set. */
-const AUTO_ORDER: ReadonlyArray<{ provider: string; keyVar: string; model: string }> = [
-  { provider: 'openai', keyVar: 'OPENAI_API_KEY', model: 'gpt-4o-mini' },
-  { provider: 'anthropic', keyVar: 'ANTHROPIC_API_KEY', model: 'claude-3-5-haiku-latest' },
-  { provider: 'gemini', keyVar: 'GEMINI_API_KEY', model: 'gemini-2.0-flash' },
-  { provider: 'mistral', keyVar: 'MISTRAL_API_KEY', model: 'mistral-small-latest' },
-  { provider: 'deepseek', keyVar: 'DEEPSEEK_API_KEY', model: 'deepseek-chat' },
-  { provider: 'grok', keyVar: 'XAI_API_KEY', model: 'grok-2-latest' },
-];
+/** Providers `auto` tries, in table order: those with a key variable and an automatic model. */
+const AUTO_ORDER = PROVIDERS.flatMap((p) =>
+  p.keyVar && p.autoModel ? [{ provider: p.name, keyVar: p.keyVar, model: p.autoModel }] : [],
+);
 
 const PLACEHOLDER = /^(<.*>|your[-_ ].*|x+|changeme|sk-\.\.\.|\s*)$/i;
 
-/** True when an API key variable holds a real-looking value (placeholders count as unset). */
+/**
+ * True when an API key variable holds a real-looking value. Placeholders such as `<API_KEY>`,
+ * `your-api-key-here`, `xxxx` or an empty string count as unset.
+ *
+ * @example
+ * isKeySet('<API_KEY>'); // false
+ */
 export function isKeySet(value: string | undefined): value is string {
   return value !== undefined && !PLACEHOLDER.test(value.trim());
 }
 
 /**
  * Resolves a configured default model. A concrete name is returned as is; `auto` picks the first
- * provider whose key is set, and the offline `echo` model when none is.
+ * provider whose key is set (OpenAI, Anthropic, Gemini, Mistral, DeepSeek, Grok) and the offline
+ * `echo` model when none is.
+ *
+ * @example
+ * resolveDefaultModel('auto', { ANTHROPIC_API_KEY: 'sk-ant-…' }).model; // 'claude-3-5-haiku-latest'
  */
-export function resolveDefaultModel(configured: string, env: NodeJS.ProcessEnv = process.env): DefaultModelChoice {
+export function resolveDefaultModel(
+  configured: string,
+  env: NodeJS.ProcessEnv = process.env,
+): DefaultModelChoice {
   if (configured !== 'auto') {
     return { model: configured, offline: configured === 'echo', reason: 'from llm.default_model' };
   }
   for (const candidate of AUTO_ORDER) {
     if (isKeySet(env[candidate.keyVar])) {
-      return { model: candidate.model, offline: false, reason: `${candidate.provider}, ${candidate.keyVar} set` };
+      return {
+        model: candidate.model,
+        offline: false,
+        reason: `${candidate.provider}, ${candidate.keyVar} set`,
+      };
     }
   }
   const vars = AUTO_ORDER.map((c) => c.keyVar).join(', ');

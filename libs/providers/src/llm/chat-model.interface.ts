@@ -1,0 +1,75 @@
+import type { FinishReason, TokenUsage } from './provider/language-model.interface.js';
+
+/**
+ * One earlier turn of a conversation: the memory element shape. Extra fields (such as
+ * `timestamp`) are ignored. `role` is `user`, `assistant` or `system`.
+ */
+export interface HistoryMessage {
+  role: string;
+  content: string;
+}
+
+/** What `chat()` accepts: the new user message, or a whole conversation ending with it. */
+export type ChatInput = string | readonly HistoryMessage[];
+
+/** Token usage of one finished call, with where it went; passed to `onUsage`. */
+export interface UsageReport extends TokenUsage {
+  /** Provider that served the call, e.g. `openai` (after any fallback). */
+  provider: string;
+  /** Model that served the call. */
+  model: string;
+  finishReason: FinishReason;
+}
+
+/** Options every call accepts. Each one overrides the `LLM`'s own setting for this call. */
+export interface CallOptions {
+  /** System prompt: an OpenAI system message, Anthropic's `system` field. */
+  system?: string;
+  /** Aborts the upstream HTTP request (e.g. when an SSE client disconnects). */
+  signal?: AbortSignal;
+  /** Sampling temperature, 0 to 2 (not sent to Anthropic or reasoning models). @default the LLM's `temperature` */
+  temperature?: number;
+  /** Most tokens to generate. @default the LLM's `maxTokens` */
+  maxTokens?: number;
+  /** Called once per finished call with its token usage (streamed calls included). */
+  onUsage?: (usage: UsageReport) => void;
+}
+
+/** Options of `chat()`. */
+export interface ChatOptions extends CallOptions {
+  /** Earlier turns, oldest first (e.g. `await memory.toDictList()`). @default [] */
+  history?: readonly HistoryMessage[];
+  /** Stream the answer as text chunks instead of returning one string. @default false */
+  stream?: boolean;
+}
+
+/** `chat()` options asking for a stream. */
+export type StreamingChatOptions = ChatOptions & { stream: true };
+
+/** `chat()` options asking for one string. */
+export type TextChatOptions = ChatOptions & { stream?: false };
+
+/**
+ * What code that talks to a model needs. `LLM` and `MockLLM` both implement it, so a test can
+ * hand a `MockLLM` wherever an `LLM` is injected.
+ *
+ * @example
+ * async function greet(llm: ChatModel) {
+ *   return llm.chat('Hello', { system: 'Answer in French.' });
+ * }
+ */
+export interface ChatModel {
+  /** Model name (the first one, for an `LLM` with fallbacks). */
+  readonly model: string;
+  /** Answers a message; with `stream: true`, resolves to the text chunks once the first one is ready. */
+  chat(message: ChatInput, options: StreamingChatOptions): Promise<AsyncIterable<string>>;
+  chat(message: ChatInput, options?: TextChatOptions): Promise<string>;
+  chat(message: ChatInput, options?: ChatOptions): Promise<string | AsyncIterable<string>>;
+  /** Answers a single prompt. */
+  complete(prompt: string, options?: CallOptions): Promise<string>;
+  /** Streams the answer to a single prompt as text chunks. */
+  stream(prompt: string, options?: CallOptions): AsyncIterable<string>;
+  /** Embeds one text, or several (batched) in order. */
+  embed(text: string): Promise<number[]>;
+  embed(texts: readonly string[]): Promise<number[][]>;
+}

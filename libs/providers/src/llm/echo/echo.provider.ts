@@ -1,0 +1,67 @@
+import { sleep } from '../provider/abort.js';
+import { usageOf } from '../provider/language-model.interface.js';
+import type {
+  GenerateResult,
+  LanguageModel,
+  ModelRequest,
+  StreamPart,
+} from '../provider/language-model.interface.js';
+import { echoReply } from './echo-reply.js';
+import { hashedEmbedding, words } from './hashed-embedding.js';
+
+/** Options of the offline model. */
+export interface EchoModelOptions {
+  /** Pause between streamed words, so a chat UI visibly streams. @default 0 */
+  delayMs?: number;
+  /** Length of `embed()` vectors. @default 256 */
+  dimensions?: number;
+}
+
+function countTokens(request: ModelRequest): number {
+  const all = [request.system ?? '', ...request.messages.map((m) => m.content)].join(' ');
+  return words(all).length;
+}
+
+/**
+ * `echo`: an offline, deterministic model. No network, no key. Answers from the message and
+ * the history (see `echoReply`), streams word by word, honours `maxTokens` (one word = one
+ * token) and embeds with hashed bag-of-words vectors.
+ */
+export class EchoModel implements LanguageModel {
+  constructor(private readonly options: EchoModelOptions = {}) {}
+
+  private reply(request: ModelRequest): { tokens: string[]; truncated: boolean } {
+    const tokens = echoReply(request.messages).match(/\S+\s*/g) ?? [];
+    const truncated = tokens.length > request.maxTokens;
+    return { tokens: truncated ? tokens.slice(0, request.maxTokens) : tokens, truncated };
+  }
+
+  generate(request: ModelRequest): Promise<GenerateResult> {
+    if (request.signal.aborted) return Promise.reject(new Error('aborted'));
+    const { tokens, truncated } = this.reply(request);
+    return Promise.resolve({
+      text: tokens.join('').trimEnd(),
+      finishReason: truncated ? 'length' : 'stop',
+      usage: usageOf(countTokens(request), tokens.length),
+    });
+  }
+
+  async *stream(request: ModelRequest): AsyncGenerator<StreamPart> {
+    const { tokens, truncated } = this.reply(request);
+    yield { type: 'stream-start' };
+    for (const [i, token] of tokens.entries()) {
+      if (this.options.delayMs) await sleep(this.options.delayMs, request.signal);
+      else if (request.signal.aborted) return;
+      yield { type: 'text-delta', text: i === tokens.length - 1 ? token.trimEnd() : token };
+    }
+    yield {
+      type: 'finish',
+      finishReason: truncated ? 'length' : 'stop',
+      usage: usageOf(countTokens(request), tokens.length),
+    };
+  }
+
+  embed(texts: string[]): Promise<number[][]> {
+    return Promise.resolve(texts.map((t) => hashedEmbedding(t, this.options.dimensions ?? 256)));
+  }
+}

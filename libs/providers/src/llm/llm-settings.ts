@@ -1,0 +1,41 @@
+import { resolveDefaultModel } from './default-model.js';
+import type { LlmOptions } from './llm-options.interface.js';
+
+/**
+ * The `llm.*` section of `toolkit.yaml` as `LLM.fromConfig()` reads it (the framework's resolved
+ * `LlmSettings` fits). Missing keys take the documented defaults.
+ */
+export interface LlmSettingsInput {
+  /** Provider for names no rule recognises; `auto` means none. @default "auto" */
+  default_provider?: string;
+  /** Model name, or `auto` (first provider whose key is set, else `echo`). @default "auto" */
+  default_model?: string;
+  /** @default 0.7 */
+  temperature?: number;
+  /** @default 1024 */
+  max_tokens?: number;
+  /** Seconds before a provider call is abandoned (504). @default 60 */
+  timeout?: number;
+  /** SDK retries on 429/5xx/timeouts. @default 2 */
+  max_retries?: number;
+}
+
+/** Maps `llm.*` settings to the model name and `LlmOptions` of an `LLM`. */
+export function llmOptionsFromSettings(
+  settings: LlmSettingsInput,
+  env: Record<string, string | undefined>,
+): { model: string; options: LlmOptions } {
+  const model = resolveDefaultModel(settings.default_model ?? 'auto', env).model;
+  const provider = settings.default_provider;
+  return {
+    model,
+    options: {
+      env,
+      temperature: settings.temperature,
+      maxTokens: settings.max_tokens,
+      timeoutMs: settings.timeout === undefined ? undefined : Math.round(settings.timeout * 1000),
+      maxRetries: settings.max_retries,
+      defaultProvider: provider && provider !== 'auto' ? provider : undefined,
+    },
+  };
+}

@@ -1,0 +1,202 @@
+import { ValidationError } from '../errors/index.js';
+import type {
+  CallOptions,
+  ChatInput,
+  ChatModel,
+  ChatOptions,
+  StreamingChatOptions,
+  TextChatOptions,
+} from './chat-model.interface.js';
+import { buildConversation } from './conversation.js';
+import type { Conversation } from './conversation.js';
+import { generateWithFallback } from './generate-session.js';
+import type { LlmOptions, ModelSpec } from './llm-options.interface.js';
+import { callParams, resolveLlmOptions } from './llm-options.js';
+import type { CallParams, ResolvedLlmOptions } from './llm-options.js';
+import type { LlmSettingsInput } from './llm-settings.js';
+import { llmOptionsFromSettings } from './llm-settings.js';
+import { buildEmbeddingTarget, buildTargets } from './model-target.js';
+import type { ModelTarget } from './model-target.js';
+import type {
+  FinishReason,
+  ModelRequest,
+  TokenUsage,
+} from './provider/language-model.interface.js';
+import { resolveModel } from './resolution/resolve-model.js';
+import type { ModelResolution, ResolveModelOptions } from './resolution/resolve-model.js';
+import type { ProviderName } from './resolution/providers.table.js';
+import { openStream } from './stream-session.js';
+
+/** The answer of `generate()`: text plus what it cost and why it stopped. */
+export interface GenerateResponse {
+  text: string;
+  finishReason: FinishReason;
+  /** Token usage, when the provider reported it. */
+  usage?: TokenUsage;
+  /** Provider and model that answered (after any fallback). */
+  provider: ProviderName;
+  model: string;
+}
+
+/**
+ * One interface over every provider: `new LLM('gpt-4o-mini')`, `new LLM('claude-3-5-haiku-latest')`,
+ * `new LLM('ollama/llama3')` or the offline `new LLM('echo')`; the provider is detected from the
+ * name (see `LLM.resolve`). Give a list for fallbacks: the next model is tried on 429, 5xx or a
+ * timeout before the first token. Injectable in Nest by its class.
+ *
+ * @example
+ * const llm = new LLM(['gpt-4o-mini', 'claude-3-5-haiku-latest'], { temperature: 0.2 });
+ * const answer = await llm.chat('Hello', { history, system: 'Be brief.' });
+ * for await (const chunk of await llm.chat('Tell me a story', { stream: true, signal })) write(chunk);
+ */
+export class LLM implements ChatModel {
+  /** The first model's name, as given (`auto` replaced by the model it picked). */
+  readonly model: string;
+  /** Every model name, first to last fallback. */
+  readonly models: readonly string[];
+  /** The first model's provider. */
+  readonly provider: ProviderName;
+  private readonly targets: readonly ModelTarget[];
+  private readonly options: ResolvedLlmOptions;
+  private embedder: ModelTarget | undefined;
+
+  /**
+   * @param model - A model name, `auto`, or a fallback list (names or `{ model, apiKey, baseURL }`).
+   * @default model "auto": the first provider whose key is set, else `echo`
+   */
+  constructor(model: ModelSpec | readonly ModelSpec[] = 'auto', options: LlmOptions = {}) {
+    this.options = resolveLlmOptions(options);
+    const specs = (Array.isArray(model) ? model : [model]) as readonly ModelSpec[];
+    this.targets = buildTargets(specs, this.options);
+    this.models = this.targets.map((t) => t.resolution.name);
+    this.model = this.models[0];
+    this.provider = this.targets[0].resolution.provider;
+  }
+
+  /**
+   * Builds the injectable `LLM` from `toolkit.yaml`'s `llm.*` section (`default_model: auto`
+   * picks the first provider whose key is set, else `echo`).
+   *
+   * @example
+   * const llm = LLM.fromConfig(config.llm);
+   */
+  static fromConfig(
+    settings: LlmSettingsInput,
+    env: Record<string, string | undefined> = process.env,
+  ): LLM {
+    const { model, options } = llmOptionsFromSettings(settings, env);
+    return new LLM(model, options);
+  }
+
+  /**
+   * Explains what a model name resolves to: provider, the rule that matched, the key variable
+   * it needs and the base URL it calls. Unknown names throw `UnknownModelError`.
+   *
+   * @example
+   * LLM.resolve('claude-3-5-haiku-latest');
+   * // { provider: 'anthropic', rule: 'claude-*', keyVar: 'ANTHROPIC_API_KEY', ... }
+   */
+  static resolve(name: string, options: ResolveModelOptions = {}): ModelResolution {
+    return resolveModel(name, options);
+  }
+
+  chat(message: ChatInput, options: StreamingChatOptions): Promise<AsyncIterable<string>>;
+  chat(message: ChatInput, options?: TextChatOptions): Promise<string>;
+  chat(message: ChatInput, options?: ChatOptions): Promise<string | AsyncIterable<string>>;
+  /**
+   * Answers `message` given `history` (oldest first) and an optional `system` prompt. With
+   * `stream: true` it resolves, once the first chunk arrived, to the answer's text chunks.
+   */
+  async chat(
+    message: ChatInput,
+    options: ChatOptions = {},
+  ): Promise<string | AsyncIterable<string>> {
+    const conversation = buildConversation(message, options);
+    if (options.stream) return this.streamConversation(conversation, options);
+    return (await this.generateConversation(conversation, options)).text;
+  }
+
+  /** Answers a single prompt. */
+  async complete(prompt: string, options: CallOptions = {}): Promise<string> {
+    return (await this.generate(prompt, options)).text;
+  }
+
+  /** Streams the answer to a single prompt as text chunks. */
+  async *stream(prompt: string, options: CallOptions = {}): AsyncGenerator<string> {
+    yield* await this.streamConversation(buildConversation(prompt, options), options);
+  }
+
+  /** Like `chat()` without streaming, but returns the usage and finish reason with the text. */
+  generate(
+    message: ChatInput,
+    options: Omit<ChatOptions, 'stream'> = {},
+  ): Promise<GenerateResponse> {
+    return this.generateConversation(buildConversation(message, options), options);
+  }
+
+  embed(text: string): Promise<number[]>;
+  embed(texts: readonly string[]): Promise<number[][]>;
+  /** Embeds one text, or several in order (batched by `embedBatchSize`). */
+  async embed(input: string | readonly string[]): Promise<number[] | number[][]> {
+    const list: readonly unknown[] | undefined =
+      typeof input === 'string' ? [input] : Array.isArray(input) ? (input as unknown[]) : undefined;
+    const texts = list?.every((t): t is string => typeof t === 'string') ? (list as string[]) : undefined;
+    if (!texts) {
+      throw new ValidationError([
+        { param: 'text', problem: 'must be a string or an array of strings' },
+      ]);
+    }
+    if (texts.length === 0) return [];
+    this.embedder ??= buildEmbeddingTarget(this.targets[0], this.options);
+    const vectors = await this.embedder.languageModel().embed([...texts]);
+    return typeof input === 'string' ? vectors[0] : vectors;
+  }
+
+  private requestFor(conversation: Conversation, params: CallParams) {
+    return (target: ModelTarget, signal: AbortSignal): ModelRequest => ({
+      ...conversation,
+      model: target.resolution.model,
+      temperature: params.temperature,
+      maxTokens: params.maxTokens,
+      signal,
+    });
+  }
+
+  private report(
+    target: ModelTarget,
+    usage: TokenUsage | undefined,
+    finishReason: FinishReason,
+    options: CallOptions,
+  ): void {
+    if (!usage) return;
+    const { provider, model } = target.resolution;
+    const report = { ...usage, provider, model, finishReason };
+    options.onUsage?.(report);
+    this.options.onUsage?.(report);
+  }
+
+  private async generateConversation(
+    conversation: Conversation,
+    options: CallOptions,
+  ): Promise<GenerateResponse> {
+    const { result, target } = await generateWithFallback({
+      targets: this.targets,
+      request: this.requestFor(conversation, callParams(options, this.options)),
+      signal: options.signal,
+    });
+    this.report(target, result.usage, result.finishReason, options);
+    return { ...result, provider: target.resolution.provider, model: target.resolution.model };
+  }
+
+  private streamConversation(
+    conversation: Conversation,
+    options: CallOptions,
+  ): Promise<AsyncIterable<string>> {
+    return openStream({
+      targets: this.targets,
+      request: this.requestFor(conversation, callParams(options, this.options)),
+      signal: options.signal,
+      onFinish: (target, finish) => this.report(target, finish.usage, finish.finishReason, options),
+    });
+  }
+}

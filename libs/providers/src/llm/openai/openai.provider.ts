@@ -1,0 +1,136 @@
+import OpenAI from 'openai';
+import { EmbeddingsNotSupportedError } from '../llm.errors.js';
+import { usageOf } from '../provider/language-model.interface.js';
+import type {
+  GenerateResult,
+  LanguageModel,
+  ModelRequest,
+  StreamPart,
+  TokenUsage,
+} from '../provider/language-model.interface.js';
+import type { ProviderCallContext } from '../provider/map-upstream-failure.js';
+import { batches } from '../provider/vendor-settings.interface.js';
+import type { VendorSettings } from '../provider/vendor-settings.interface.js';
+import { providerInfo } from '../resolution/providers.table.js';
+import type { ProviderInfo } from '../resolution/providers.table.js';
+import { mapOpenAIError } from './map-openai-error.js';
+import { mapOpenAIFinishReason } from './map-openai-finish-reason.js';
+
+type ChatCompletionCreateParamsNonStreaming =
+  OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming;
+type ChatCompletionMessageParam = OpenAI.Chat.Completions.ChatCompletionMessageParam;
+type CompletionUsage = OpenAI.CompletionUsage;
+
+function toUsage(usage: CompletionUsage | null | undefined): TokenUsage | undefined {
+  return usage ? usageOf(usage.prompt_tokens, usage.completion_tokens) : undefined;
+}
+
+/**
+ * OpenAI chat completions through the official `openai` SDK; also serves every
+ * OpenAI-compatible family (Gemini, Mistral, DeepSeek, Grok, Ollama) with its own base URL.
+ */
+export class OpenAIChatModel implements LanguageModel {
+  private readonly client: OpenAI;
+  private readonly info: ProviderInfo;
+  private readonly ctx: ProviderCallContext;
+
+  constructor(private readonly settings: VendorSettings) {
+    const { resolution } = settings;
+    this.info = providerInfo(resolution.provider);
+    this.ctx = {
+      provider: resolution.label,
+      model: resolution.model,
+      keyVar: resolution.keyVar,
+      baseURL: settings.baseURL,
+      timeoutMs: settings.timeoutMs,
+      secret: settings.apiKey,
+    };
+    const isOpenAI = resolution.provider === 'openai';
+    this.client = new OpenAI({
+      // Ollama needs no key, but the SDK insists on one.
+      apiKey: settings.apiKey ?? 'no-key-needed',
+      baseURL: settings.baseURL ?? undefined,
+      timeout: settings.timeoutMs,
+      maxRetries: settings.maxRetries,
+      fetch: settings.fetch,
+      defaultHeaders: settings.headers,
+      // OPENAI_ORG_ID / OPENAI_PROJECT_ID belong to OpenAI only, never to compatible hosts.
+      ...(isOpenAI ? {} : { organization: null, project: null }),
+    });
+  }
+
+  private body(request: ModelRequest): ChatCompletionCreateParamsNonStreaming {
+    const messages: ChatCompletionMessageParam[] = request.system
+      ? [{ role: 'system', content: request.system }, ...request.messages]
+      : [...request.messages];
+    const body: ChatCompletionCreateParamsNonStreaming = { model: request.model, messages };
+    if (request.temperature !== undefined && !this.settings.resolution.reasoning) {
+      body.temperature = request.temperature;
+    }
+    if (this.info.tokenLimitParam === 'max_completion_tokens') {
+      body.max_completion_tokens = request.maxTokens;
+    } else {
+      body.max_tokens = request.maxTokens;
+    }
+    return body;
+  }
+
+  async generate(request: ModelRequest): Promise<GenerateResult> {
+    try {
+      const completion = await this.client.chat.completions.create(this.body(request), {
+        signal: request.signal,
+      });
+      const choice = completion.choices[0];
+      return {
+        text: choice?.message.content ?? '',
+        finishReason: mapOpenAIFinishReason(choice?.finish_reason),
+        usage: toUsage(completion.usage),
+      };
+    } catch (error) {
+      throw mapOpenAIError(error, this.ctx);
+    }
+  }
+
+  async *stream(request: ModelRequest): AsyncGenerator<StreamPart> {
+    const body = {
+      ...this.body(request),
+      stream: true as const,
+      ...(this.info.streamUsage ? { stream_options: { include_usage: true } } : {}),
+    };
+    let finishReason: string | null | undefined;
+    let usage: TokenUsage | undefined;
+    try {
+      const stream = await this.client.chat.completions.create(body, { signal: request.signal });
+      yield { type: 'stream-start' };
+      for await (const chunk of stream) {
+        // The usage chunk comes last, with an empty `choices`.
+        usage = toUsage(chunk.usage) ?? usage;
+        const choice = chunk.choices[0];
+        if (choice?.delta?.content) yield { type: 'text-delta', text: choice.delta.content };
+        if (choice?.finish_reason) finishReason = choice.finish_reason;
+      }
+    } catch (error) {
+      throw mapOpenAIError(error, this.ctx);
+    }
+    yield { type: 'finish', finishReason: mapOpenAIFinishReason(finishReason), usage };
+  }
+
+  async embed(texts: string[], signal?: AbortSignal): Promise<number[][]> {
+    const model = this.settings.embeddingModel;
+    if (!model) throw new EmbeddingsNotSupportedError(this.ctx);
+    const vectors: number[][] = [];
+    try {
+      for (const batch of batches(texts, this.settings.embedBatchSize)) {
+        const response = await this.client.embeddings.create(
+          { model, input: batch, encoding_format: 'float' },
+          { signal },
+        );
+        const ordered = [...response.data].sort((a, b) => a.index - b.index);
+        vectors.push(...ordered.map((d) => d.embedding));
+      }
+    } catch (error) {
+      throw mapOpenAIError(error, { ...this.ctx, model });
+    }
+    return vectors;
+  }
+}

@@ -1,0 +1,103 @@
+import { canFallBack } from './fallback.js';
+import type { ModelTarget } from './model-target.js';
+import { CallAttempt } from './provider/call-attempt.js';
+import type { ModelRequest, StreamPart } from './provider/language-model.interface.js';
+
+/** The finish part of a stream. */
+export type FinishPart = Extract<StreamPart, { type: 'finish' }>;
+
+/** One streamed call over a fallback list. Internal. */
+export interface StreamCall {
+  targets: readonly ModelTarget[];
+  request: (target: ModelTarget, signal: AbortSignal) => ModelRequest;
+  signal: AbortSignal | undefined;
+  onFinish: (target: ModelTarget, finish: FinishPart) => void;
+}
+
+/** Next part; once the provider accepted the request, waiting longer than the timeout aborts. */
+async function pull(
+  iterator: AsyncIterator<StreamPart>,
+  attempt: CallAttempt,
+  timed: boolean,
+): Promise<IteratorResult<StreamPart>> {
+  if (timed) attempt.armIdleTimer();
+  try {
+    return await iterator.next();
+  } catch (error) {
+    throw attempt.explain(error);
+  } finally {
+    attempt.disarmIdleTimer();
+  }
+}
+
+async function* relay(
+  iterator: AsyncIterator<StreamPart>,
+  attempt: CallAttempt,
+  target: ModelTarget,
+  first: string,
+  call: StreamCall,
+): AsyncGenerator<string> {
+  let finished = false;
+  try {
+    yield first;
+    for (;;) {
+      const next = await pull(iterator, attempt, true);
+      if (next.done) {
+        attempt.throwIfAborted();
+        finished = true;
+        return;
+      }
+      const part = next.value;
+      if (part.type === 'text-delta') yield part.text;
+      else if (part.type === 'finish') call.onFinish(target, part);
+    }
+  } finally {
+    if (!finished) {
+      // The consumer stopped (client gone) or the stream failed: close the upstream request.
+      attempt.cancel();
+      await iterator.return?.().catch(() => undefined);
+    }
+    attempt.dispose();
+  }
+}
+
+async function* nothing(): AsyncGenerator<string> {}
+
+/**
+ * Opens a stream on the first model that produces text, moving to the next model on a
+ * retryable failure only BEFORE the first token. Resolves once the first chunk is in hand, so
+ * failures to start reject here (and can answer a plain HTTP error); later failures are thrown
+ * by the iterator, never hidden by a silent switch.
+ */
+export async function openStream(call: StreamCall): Promise<AsyncIterable<string>> {
+  let lastError: unknown;
+  for (const [index, target] of call.targets.entries()) {
+    const attempt = new CallAttempt(call.signal, target.context, target.timeoutMs);
+    let iterator: AsyncIterator<StreamPart> | undefined;
+    try {
+      const parts = target.languageModel().stream(call.request(target, attempt.signal));
+      iterator = parts[Symbol.asyncIterator]();
+      let started = false;
+      for (;;) {
+        const next = await pull(iterator, attempt, started);
+        if (next.done) {
+          attempt.throwIfAborted();
+          attempt.dispose();
+          return nothing();
+        }
+        const part = next.value;
+        if (part.type === 'stream-start') started = true;
+        else if (part.type === 'text-delta' && part.text !== '') {
+          return relay(iterator, attempt, target, part.text, call);
+        } else if (part.type === 'finish') call.onFinish(target, part);
+      }
+    } catch (error) {
+      attempt.cancel();
+      attempt.dispose();
+      await iterator?.return?.().catch(() => undefined);
+      lastError = attempt.explain(error);
+      if (!canFallBack(lastError, index, call.targets.length, call.signal)) throw lastError;
+    }
+  }
+  throw lastError;
+}

@@ -1,0 +1,83 @@
+import type { DynamicModule, INestApplication, Provider, Type } from '@nestjs/common';
+import { Test, type TestingModule, type TestingModuleBuilder } from '@nestjs/testing';
+import { LLM } from '../../providers/src/llm/index.js';
+import type { ChatModel } from '../../providers/src/llm/index.js';
+import type { ConversationMemory } from '../../providers/src/memory/index.js';
+import { configureNestApp } from '../../framework/src/app/configure-app.js';
+import type { ToolkitConfigInput } from '../../framework/src/config/toolkit-config.interface.js';
+import { MemoryService } from '../../framework/src/memory/memory.service.js';
+import { ToolkitModule } from '../../framework/src/module/toolkit.module.js';
+import { TestClient } from './test-client.js';
+
+/** Options of {@link createTestingApp}. */
+export interface TestingAppOptions {
+  /** Controllers under test. */
+  controllers?: Type[];
+  /** Extra providers (services the controllers need). */
+  providers?: Provider[];
+  /** Extra modules. */
+  imports?: (Type | DynamicModule)[];
+  /** Replaces the injected `LLM` (e.g. a `MockLLM`). */
+  llm?: ChatModel;
+  /** Replaces the injected `MemoryService` (e.g. a `MockMemory`): anything with `for(userId)`. */
+  memory?: { for(userId: string): ConversationMemory };
+  /** Configuration in code. @default the offline echo model, in-memory backends */
+  config?: ToolkitConfigInput;
+  /** Folder for `toolkit.yaml`/`.env`; a test does not read the project's by default. @default a folder with neither */
+  cwd?: string;
+}
+
+/** What {@link createTestingApp} gives back. */
+export interface TestingApp {
+  /** The initialised Nest application. */
+  app: INestApplication;
+  /** The compiled testing module, e.g. `module.get(MyService)`. */
+  module: TestingModule;
+  /** An in-process client on `app`. */
+  client: TestClient;
+  /** Closes the application. */
+  close(): Promise<void>;
+}
+
+/**
+ * The `@nestjs/testing` builder for a toolkit module, with `llm` and `memory` overriding the real
+ * providers. Keep chaining `overrideProvider(...)` on it, then pass it to {@link createTestingApp}.
+ */
+export function createTestingModule(options: TestingAppOptions = {}): TestingModuleBuilder {
+  let builder = Test.createTestingModule({
+    imports: [
+      ToolkitModule.forRoot({
+        config: { llm: { default_model: 'echo' }, ...options.config },
+        cwd: options.cwd ?? '/nonexistent-toolkit-test-dir',
+      }),
+      ...(options.imports ?? []),
+    ],
+    controllers: options.controllers ?? [],
+    providers: options.providers ?? [],
+  });
+  if (options.llm) builder = builder.overrideProvider(LLM).useValue(options.llm);
+  if (options.memory) builder = builder.overrideProvider(MemoryService).useValue(options.memory);
+  return builder;
+}
+
+/**
+ * Builds and starts a Nest testing application set up exactly like `App` (body limits, 422
+ * validation, errors, SSE), with the given mocks in place of the real `LLM` and memory.
+ *
+ * @example
+ * const llm = new MockLLM({ response: 'Hi!' });
+ * const memory = new MockMemory();
+ * const { client, close } = await createTestingApp({ controllers: [ChatController], llm, memory });
+ * await client.post('/chat', { json: { user_id: 'u1', message: 'Hello' } });
+ * expect(llm.calls[0][0]).toBe('chat');
+ */
+export async function createTestingApp(
+  options: TestingAppOptions = {},
+  builder: TestingModuleBuilder = createTestingModule(options),
+): Promise<TestingApp> {
+  const module = await builder.compile();
+  const app = module.createNestApplication({ bodyParser: false, logger: false });
+  configureNestApp(app);
+  await app.init();
+  return { app, module, client: new TestClient(app), close: () => app.close() };
+}

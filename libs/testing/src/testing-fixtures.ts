@@ -1,0 +1,34 @@
+import { createMockApp } from './mock-app.js';
+import { MockLLM } from './mock-llm.js';
+import { MockMemory } from './mock-memory.js';
+import { TestClient } from './test-client.js';
+import type { App } from '../../framework/src/app/app.js';
+
+/** Factories for the usual test objects; each call makes a fresh one. */
+export interface TestingFixtures {
+  /** A `MockLLM` answering `"Mock response"`. */
+  mockLlm: () => MockLLM;
+  /** An empty `MockMemory`. */
+  mockMemory: () => MockMemory;
+  /** The mock app (`GET /health`, `POST /echo`). */
+  testApp: () => App;
+  /** A `TestClient` on a new mock app. */
+  testClient: () => TestClient;
+}
+
+/**
+ * The test fixtures of SPEC 6 as jest-friendly factories.
+ *
+ * @example
+ * const { mockLlm, testClient } = testingFixtures();
+ * let llm: MockLLM;
+ * beforeEach(() => (llm = mockLlm()));
+ */
+export function testingFixtures(): TestingFixtures {
+  return {
+    mockLlm: () => new MockLLM(),
+    mockMemory: () => new MockMemory(),
+    testApp: () => createMockApp(),
+    testClient: () => new TestClient(createMockApp()),
+  };
+}
