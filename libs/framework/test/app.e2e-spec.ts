@@ -148,3 +148,27 @@ describe('return rules and 500s', () => {
     }
   });
 });
+
+describe('parameter constraints and CORS', () => {
+  it('answers 422 listing the allowed values for a oneOf parameter', async () => {
+    const app = new App({ logger: false, cwd: '/nonexistent', cors: { origin: 'https://example.test' } });
+    app.route(
+      '/generate',
+      { methods: ['POST'], params: { style: { type: 'string', oneOf: ['formal', 'casual'], default: 'formal' } } },
+      ({ style }) => ({ style }),
+    );
+    const client = new TestClient(app);
+    expect((await client.post('/generate', { json: {} })).json()).toEqual({ style: 'formal' });
+    const bad = await client.post('/generate', { json: { style: 'pirate' } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toMatchObject({
+      details: [{ param: 'style', problem: 'must be one of "formal", "casual" (got "pirate")' }],
+    });
+    const preflight = await client.request('OPTIONS', '/generate', {
+      headers: { origin: 'https://example.test', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('https://example.test');
+    await app.close();
+  });
+});

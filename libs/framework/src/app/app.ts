@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
+import type { CorsOptions } from '@nestjs/common/interfaces/external/cors-options.interface.js';
 import type { Express } from 'express';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { ToolkitConfig, ToolkitConfigInput } from '../config/toolkit-config.interface.js';
@@ -43,6 +44,8 @@ export interface AppOptions {
   cwd?: string;
   /** Nest log levels, or false for silence. @default ['error', 'warn'] */
   logger?: LogLevel[] | false;
+  /** Cross-origin requests: `true` allows any origin, or Nest's CORS options. @default off */
+  cors?: boolean | CorsOptions;
 }
 
 /** Where {@link App.run} listens. */
@@ -196,6 +199,7 @@ export class App {
       logger: this.options.logger ?? ['error', 'warn'],
     });
     configureNestApp(nest);
+    if (this.options.cors) nest.enableCors(this.options.cors === true ? {} : this.options.cors);
     await nest.init();
     return nest;
   }

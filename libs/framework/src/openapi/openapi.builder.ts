@@ -107,6 +107,7 @@ function schemaOf(param: NormalizedParam): JsonObject {
   const schema: JsonObject = param.type === 'any' ? {} : { type: param.type };
   if ('default' in param) schema.default = param.default;
   if (param.description) schema.description = param.description;
+  if (param.oneOf) schema.enum = [...param.oneOf];
   return schema;
 }
 

@@ -41,7 +41,10 @@ export function bindParams(
       ? fromText(param.type, found.value)
       : fromJson(param.type, found.value);
     if ('problem' in checked) problems.push({ param: param.name, problem: checked.problem });
-    else values[param.name] = checked.value;
+    else if (param.oneOf && !param.oneOf.includes(checked.value as string)) {
+      const allowed = param.oneOf.map((v) => JSON.stringify(v)).join(', ');
+      problems.push({ param: param.name, problem: `must be one of ${allowed} (got ${JSON.stringify(checked.value)})` });
+    } else values[param.name] = checked.value;
   }
   if (problems.length > 0) throw new ValidationError(problems);
   return values;

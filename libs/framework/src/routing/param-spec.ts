@@ -18,6 +18,8 @@ export interface ParamSpec {
   required?: boolean;
   /** Value used when the parameter is absent (or `null`); makes it optional. */
   default?: unknown;
+  /** Allowed values (e.g. `['formal', 'casual']`); anything else is a 422 listing them. */
+  oneOf?: readonly (string | number | boolean)[];
   /** Restrict the parameter to one source. */
   in?: ParamSource;
   /** Shown in the OpenAPI document. */
@@ -58,6 +60,7 @@ export interface NormalizedParam {
   default?: unknown;
   in?: ParamSource;
   description?: string;
+  oneOf?: readonly (string | number | boolean)[];
 }
 
 /** Turns a declaration map into the normalised list the binder and OpenAPI use. */
@@ -78,5 +81,6 @@ export function normalizeSpec(name: string, spec: ParamSpec, inferred: ParamType
     ...(hasDefault ? { default: spec.default } : {}),
     ...(spec.in ? { in: spec.in } : {}),
     ...(spec.description ? { description: spec.description } : {}),
+    ...(spec.oneOf ? { oneOf: spec.oneOf } : {}),
   };
 }

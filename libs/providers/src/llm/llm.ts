@@ -140,7 +140,9 @@ export class LLM implements ChatModel {
   async embed(input: string | readonly string[]): Promise<number[] | number[][]> {
     const list: readonly unknown[] | undefined =
       typeof input === 'string' ? [input] : Array.isArray(input) ? (input as unknown[]) : undefined;
-    const texts = list?.every((t): t is string => typeof t === 'string') ? (list as string[]) : undefined;
+    const texts = list?.every((t): t is string => typeof t === 'string')
+      ? (list as string[])
+      : undefined;
     if (!texts) {
       throw new ValidationError([
         { param: 'text', problem: 'must be a string or an array of strings' },
