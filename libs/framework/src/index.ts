@@ -54,6 +54,9 @@ export type {
   UsageReport,
 } from '../../providers/src/llm/index.js';
 export { Cache } from './cache/cache.decorator.js';
+export { HealthController } from './health/health.controller.js';
+export { APP_INFO } from './health/app-info.js';
+export type { AppInfo } from './health/app-info.js';
 export type { CacheOptions } from './cache/cache.decorator.js';
 export { CacheInterceptor } from './cache/cache.interceptor.js';
 export { MemoryService } from './memory/memory.service.js';

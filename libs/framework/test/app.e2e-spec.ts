@@ -151,10 +151,17 @@ describe('return rules and 500s', () => {
 
 describe('parameter constraints and CORS', () => {
   it('answers 422 listing the allowed values for a oneOf parameter', async () => {
-    const app = new App({ logger: false, cwd: '/nonexistent', cors: { origin: 'https://example.test' } });
+    const app = new App({
+      logger: false,
+      cwd: '/nonexistent',
+      cors: { origin: 'https://example.test' },
+    });
     app.route(
       '/generate',
-      { methods: ['POST'], params: { style: { type: 'string', oneOf: ['formal', 'casual'], default: 'formal' } } },
+      {
+        methods: ['POST'],
+        params: { style: { type: 'string', oneOf: ['formal', 'casual'], default: 'formal' } },
+      },
       ({ style }) => ({ style }),
     );
     const client = new TestClient(app);

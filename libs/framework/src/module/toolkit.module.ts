@@ -8,6 +8,7 @@ import { cacheProviders } from '../cache/cache.providers.js';
 import { loadConfig } from '../config/config.loader.js';
 import { ToolkitExceptionFilter } from '../http/exception.filter.js';
 import { ToolkitRouteInterceptor } from '../http/route.interceptor.js';
+import { APP_INFO, appInfoProvider } from '../health/app-info.js';
 import { llmProvider } from '../llm/llm.providers.js';
 import { MemoryService } from '../memory/memory.service.js';
 import { memoryProviders } from '../memory/memory.providers.js';
@@ -40,12 +41,21 @@ const configProvider: Provider = {
   controllers: [OpenApiController],
   providers: [
     configProvider,
+    appInfoProvider,
     llmProvider,
     ...memoryProviders,
     ...cacheProviders,
     { provide: APP_INTERCEPTOR, useClass: ToolkitRouteInterceptor },
     { provide: APP_FILTER, useClass: ToolkitExceptionFilter },
   ],
-  exports: [TOOLKIT_CONFIG, LLM, MemoryService, MemoryStore, CacheStore, CacheInterceptor],
+  exports: [
+    TOOLKIT_CONFIG,
+    APP_INFO,
+    LLM,
+    MemoryService,
+    MemoryStore,
+    CacheStore,
+    CacheInterceptor,
+  ],
 })
 export class ToolkitModule extends ToolkitModuleBase {}

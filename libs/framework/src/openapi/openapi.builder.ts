@@ -108,6 +108,10 @@ function schemaOf(param: NormalizedParam): JsonObject {
   if ('default' in param) schema.default = param.default;
   if (param.description) schema.description = param.description;
   if (param.oneOf) schema.enum = [...param.oneOf];
+  if (param.min !== undefined) schema.minimum = param.min;
+  if (param.max !== undefined) schema.maximum = param.max;
+  if (param.maxLength !== undefined)
+    schema[param.type === 'array' ? 'maxItems' : 'maxLength'] = param.maxLength;
   return schema;
 }
 

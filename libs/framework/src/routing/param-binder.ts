@@ -40,11 +40,10 @@ export function bindParams(
     const checked = found.text
       ? fromText(param.type, found.value)
       : fromJson(param.type, found.value);
-    if ('problem' in checked) problems.push({ param: param.name, problem: checked.problem });
-    else if (param.oneOf && !param.oneOf.includes(checked.value as string)) {
-      const allowed = param.oneOf.map((v) => JSON.stringify(v)).join(', ');
-      problems.push({ param: param.name, problem: `must be one of ${allowed} (got ${JSON.stringify(checked.value)})` });
-    } else values[param.name] = checked.value;
+    const problem =
+      'problem' in checked ? checked.problem : constraintProblem(param, checked.value);
+    if (problem) problems.push({ param: param.name, problem });
+    else values[param.name] = (checked as { value: unknown }).value;
   }
   if (problems.length > 0) throw new ValidationError(problems);
   return values;
@@ -122,6 +121,27 @@ function fromText(type: ParamType, value: unknown): Checked {
     case 'object':
       return { problem: 'must be an object (send it in a JSON body)' };
   }
+}
+
+/** Checks `oneOf`, `min`, `max` and `maxLength` on a value of the right type. */
+function constraintProblem(param: NormalizedParam, value: unknown): string | undefined {
+  if (param.oneOf && !param.oneOf.includes(value as string)) {
+    const allowed = param.oneOf.map((v) => JSON.stringify(v)).join(', ');
+    return `must be one of ${allowed} (got ${JSON.stringify(value)})`;
+  }
+  if (typeof value === 'number') {
+    if (param.min !== undefined && value < param.min)
+      return `must be at least ${param.min} (got ${value})`;
+    if (param.max !== undefined && value > param.max)
+      return `must be at most ${param.max} (got ${value})`;
+  }
+  if (param.maxLength !== undefined && (typeof value === 'string' || Array.isArray(value))) {
+    if (value.length > param.maxLength) {
+      const unit = typeof value === 'string' ? 'characters' : 'items';
+      return `must be at most ${param.maxLength} ${unit} long (got ${value.length})`;
+    }
+  }
+  return undefined;
 }
 
 function article(type: ParamType): string {

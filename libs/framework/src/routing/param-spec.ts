@@ -20,6 +20,12 @@ export interface ParamSpec {
   default?: unknown;
   /** Allowed values (e.g. `['formal', 'casual']`); anything else is a 422 listing them. */
   oneOf?: readonly (string | number | boolean)[];
+  /** Smallest allowed number (for `number`/`integer`). */
+  min?: number;
+  /** Largest allowed number (for `number`/`integer`). */
+  max?: number;
+  /** Longest allowed string, in characters, or array, in items. */
+  maxLength?: number;
   /** Restrict the parameter to one source. */
   in?: ParamSource;
   /** Shown in the OpenAPI document. */
@@ -61,6 +67,9 @@ export interface NormalizedParam {
   in?: ParamSource;
   description?: string;
   oneOf?: readonly (string | number | boolean)[];
+  min?: number;
+  max?: number;
+  maxLength?: number;
 }
 
 /** Turns a declaration map into the normalised list the binder and OpenAPI use. */
@@ -82,5 +91,8 @@ export function normalizeSpec(name: string, spec: ParamSpec, inferred: ParamType
     ...(spec.in ? { in: spec.in } : {}),
     ...(spec.description ? { description: spec.description } : {}),
     ...(spec.oneOf ? { oneOf: spec.oneOf } : {}),
+    ...(spec.min !== undefined ? { min: spec.min } : {}),
+    ...(spec.max !== undefined ? { max: spec.max } : {}),
+    ...(spec.maxLength !== undefined ? { maxLength: spec.maxLength } : {}),
   };
 }

@@ -1,0 +1,31 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Request } from 'express';
+
+/** The key a request presents: `Authorization: Bearer <key>` or `X-API-Key: <key>`. */
+export function presentedKey(req: Request): string | undefined {
+  const auth = req.headers.authorization;
+  if (auth?.startsWith('Bearer ')) return auth.slice('Bearer '.length).trim() || undefined;
+  const header = req.headers['x-api-key'];
+  return typeof header === 'string' && header.trim() !== '' ? header.trim() : undefined;
+}
+
+/** Parses API_KEYS (comma-separated) into digests, so comparisons take the same time whatever the key. */
+export function parseKeys(list: string | undefined): Buffer[] {
+  return (list ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key !== '' && !key.startsWith('<'))
+    .map(digest);
+}
+
+/** Constant-time check against every configured key (no early exit, no length leak). */
+export function isValidKey(candidate: string, keys: readonly Buffer[]): boolean {
+  const presented = digest(candidate);
+  let valid = false;
+  for (const key of keys) valid = timingSafeEqual(presented, key) || valid;
+  return valid;
+}
+
+function digest(key: string): Buffer {
+  return createHash('sha256').update(key).digest();
+}
