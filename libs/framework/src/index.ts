@@ -69,6 +69,8 @@ export type {
   ToDictListOptions,
 } from '../../providers/src/memory/index.js';
 export { CacheStore } from '../../providers/src/cache/index.js';
+export { readUploads } from './upload/read-uploads.js';
+export type { UploadedFile, UploadLimits } from './upload/read-uploads.js';
 export { installBodyParsers } from './http/body-parsers.js';
 export { createValidationPipe } from './http/validation.pipe.js';
 export { ToolkitExceptionFilter } from './http/exception.filter.js';

@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inject, type DispatchFunc, type InjectOptions } from 'light-my-request';
 import { App } from '../../framework/src/app/app.js';
-import { isolateExpressPrototypes } from './isolate-express.js';
+import { injectableExpress } from './injectable-express.js';
 import { TestResponse } from './test-response.js';
 
 /** What a {@link TestClient} can drive. */
@@ -104,7 +104,7 @@ export class TestClient {
       await target.init();
       express = target.getHttpAdapter().getInstance() as Express;
     }
-    return isolateExpressPrototypes(express);
+    return injectableExpress(express) as unknown as DispatchFunc;
   }
 }
 

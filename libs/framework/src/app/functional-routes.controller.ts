@@ -5,7 +5,7 @@ import { BOUND_PARAMS, type BoundRequest } from '../routing/arg.decorator.js';
 import { requestSignal } from '../routing/request-signal.js';
 import { Route } from '../routing/route.decorator.js';
 import { Stream } from '../routing/stream.decorator.js';
-import type { FunctionalRouteDefinition } from './functional-route.js';
+import type { FunctionalRouteDefinition, RouteContext } from './functional-route.js';
 
 /**
  * Builds a real Nest controller from `app.route()` definitions: one method per route, decorated
@@ -21,7 +21,16 @@ export function buildFunctionalController(routes: readonly FunctionalRouteDefini
     const key = `${route.options.methods?.join('_') ?? 'GET'} ${route.path}#${index}`;
     const handler = function (req: Request & BoundRequest): unknown {
       const res = req.res!;
-      return route.handler(req[BOUND_PARAMS] ?? {}, { req, res, signal: requestSignal(req, res) });
+      // The signal is built on first use: an AbortController per request costs more than the
+      // rest of a small JSON route (measured in bench/), and most handlers never read it.
+      const context: RouteContext = {
+        req,
+        res,
+        get signal() {
+          return requestSignal(req, res);
+        },
+      };
+      return route.handler(req[BOUND_PARAMS] ?? {}, context);
     };
     Object.defineProperty(handler, 'name', { value: `route${index}` });
     prototype[key] = handler;

@@ -23,6 +23,7 @@ export const CONFIG_SCHEMA: Schema = {
     name: { kind: 'string', default: 'toolkit-app' },
     debug: { kind: 'boolean', default: false },
     body_limit: { kind: 'bytes', default: 1024 * 1024, min: 1 },
+    upload_limit: { kind: 'bytes', default: 20 * 1024 * 1024, min: 1 },
     sse_heartbeat: { kind: 'number', default: 15, min: 0 },
   },
   llm: {

@@ -6,6 +6,8 @@ export interface AppSettings {
   debug: boolean;
   /** Largest JSON/form request body in bytes (uploads have their own limit). @default 1048576 (1 MiB) */
   body_limit: number;
+  /** Largest uploaded file in bytes (multipart uploads, see `readUploads`). @default 20971520 (20 MiB) */
+  upload_limit: number;
   /** Seconds of silence after which an SSE stream sends a `: ping` comment. 0 disables. @default 15 */
   sse_heartbeat: number;
 }

@@ -24,9 +24,13 @@ export function requestSignal(req: IncomingMessage, res: ServerResponse): AbortS
   if (!controller) {
     const created = new AbortController();
     carrier[CONTROLLER] = created;
-    res.once('close', () => {
-      if (!res.writableFinished) created.abort(new ClientDisconnectedError());
-    });
+    // Asked for late (a lazy handler context): the client may already be gone.
+    if (res.closed && !res.writableFinished) created.abort(new ClientDisconnectedError());
+    else {
+      res.once('close', () => {
+        if (!res.writableFinished) created.abort(new ClientDisconnectedError());
+      });
+    }
     controller = created;
   }
   return controller.signal;

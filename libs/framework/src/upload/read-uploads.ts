@@ -1,0 +1,129 @@
+import busboy from 'busboy';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  BadRequestError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from '../../../providers/src/errors/index.js';
+
+/** One uploaded file, held in memory. */
+export interface UploadedFile {
+  /** The form field it came in (e.g. `file`). */
+  field: string;
+  /** The name the client gave it: display only, never a path on this server. */
+  filename: string;
+  /** The type the client claimed; check the content itself before trusting it. */
+  mimeType: string;
+  content: Buffer;
+}
+
+/** Limits of {@link readUploads}. */
+export interface UploadLimits {
+  /** Largest file in bytes; over it the answer is 413 naming the limit. @default config `app.upload_limit` */
+  maxFileBytes: number;
+  /** Most files in one request. @default 10 */
+  maxFiles?: number;
+  /** Form fields files are accepted from. @default ['file', 'files'] */
+  fields?: readonly string[];
+}
+
+/**
+ * Reads a `multipart/form-data` upload, enforcing the size limit WHILE the body streams in: the
+ * first byte over `maxFileBytes` ends the request with a 413 stating the limit; the rest of the
+ * body is dropped, not stored, and the connection is closed half a second after the answer. A declared
+ * `Content-Length` already over the limit is refused before anything is read.
+ *
+ * @example
+ * @Route('/upload', { methods: ['POST'] })
+ * async upload(@Req() req: Request) {
+ *   const files = await readUploads(req, { maxFileBytes: 20 * 1024 * 1024 });
+ * }
+ */
+export function readUploads(
+  req: IncomingMessage & { res?: ServerResponse },
+  limits: UploadLimits,
+): Promise<UploadedFile[]> {
+  const res = req.res;
+  const maxFiles = limits.maxFiles ?? 10;
+  const fields = limits.fields ?? ['file', 'files'];
+  const type = req.headers['content-type'] ?? '';
+  if (!/^multipart\/form-data/i.test(type)) {
+    return Promise.reject(new UnsupportedMediaTypeError('Send the files as multipart/form-data'));
+  }
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (Number.isFinite(declared) && declared > limits.maxFileBytes * maxFiles + 64 * 1024) {
+    return Promise.reject(tooLarge(req, res, limits.maxFileBytes));
+  }
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        limits: { fileSize: limits.maxFileBytes, files: maxFiles, fields: 20 },
+      });
+    } catch (error) {
+      reject(new BadRequestError(`Malformed multipart body: ${(error as Error).message}`));
+      return;
+    }
+    const files: UploadedFile[] = [];
+    let failed = false;
+    const fail = (error: Error): void => {
+      if (failed) return;
+      failed = true;
+      req.unpipe(parser);
+      reject(error);
+    };
+    parser.on('file', (field, stream, info) => {
+      if (!fields.includes(field)) {
+        stream.resume();
+        return;
+      }
+      const parts: Buffer[] = [];
+      stream.on('data', (part: Buffer) => parts.push(part));
+      stream.on('limit', () => fail(tooLarge(req, res, limits.maxFileBytes)));
+      stream.on('close', () => {
+        if (!failed)
+          files.push({
+            field,
+            filename: info.filename ?? 'upload',
+            mimeType: info.mimeType,
+            content: Buffer.concat(parts),
+          });
+      });
+    });
+    parser.on('filesLimit', () =>
+      fail(new BadRequestError(`At most ${maxFiles} files per upload`)),
+    );
+    parser.on('error', (error: Error) =>
+      fail(new BadRequestError(`Malformed multipart body: ${error.message}`)),
+    );
+    parser.on('close', () => {
+      if (failed) return;
+      if (files.length === 0)
+        reject(new BadRequestError(`No file in the upload (send it in the "${fields[0]}" field)`));
+      else resolve(files);
+    });
+    req.on('aborted', () => fail(new BadRequestError('Upload aborted by the client')));
+    req.pipe(parser);
+  });
+}
+
+/** How long the rest of a refused upload may still arrive (and be dropped) after the 413. */
+const LINGER_MS = 500;
+
+/**
+ * 413 for an upload over the limit. Nothing more of the body is kept; the connection is closed
+ * shortly after the answer has gone out. Closing it at once would make the kernel reset the
+ * connection over the unread bytes, and the client would never see the 413 (nginx's "lingering
+ * close" solves the same problem the same way).
+ */
+function tooLarge(
+  req: IncomingMessage,
+  res: ServerResponse | undefined,
+  limit: number,
+): PayloadTooLargeError {
+  res?.once('finish', () => {
+    setTimeout(() => req.socket?.destroy(), LINGER_MS).unref();
+  });
+  return new PayloadTooLargeError(limit, 'Upload');
+}
