@@ -104,7 +104,7 @@ export class TestClient {
       await target.init();
       express = target.getHttpAdapter().getInstance() as Express;
     }
-    return injectableExpress(express) as unknown as DispatchFunc;
+    return injectableExpress(express);
   }
 }
 

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       name: 'toolkit-app',
       debug: false,
       body_limit: 1048576,
+      upload_limit: 20971520,
       sse_heartbeat: 15,
     });
     expect(config.llm).toMatchObject({ default_model: 'auto', temperature: 0.7, max_tokens: 1024 });

@@ -123,7 +123,8 @@ function tooLarge(
   limit: number,
 ): PayloadTooLargeError {
   res?.once('finish', () => {
-    setTimeout(() => req.socket?.destroy(), LINGER_MS).unref();
+    const socket = req.socket as { destroy?: () => void } | undefined;
+    if (typeof socket?.destroy === 'function') setTimeout(() => socket.destroy?.(), LINGER_MS).unref();
   });
   return new PayloadTooLargeError(limit, 'Upload');
 }
