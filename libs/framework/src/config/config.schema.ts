@@ -33,6 +33,7 @@ export const CONFIG_SCHEMA: Schema = {
     max_tokens: { kind: 'integer', default: 1024, min: 1 },
     timeout: { kind: 'number', default: 60, min: 0.001 },
     max_retries: { kind: 'integer', default: 2, min: 0, max: 10 },
+    echo_delay_ms: { kind: 'integer', default: 0, min: 0, max: 5000 },
   },
   cache: {
     enabled: { kind: 'boolean', default: true },

@@ -30,6 +30,8 @@ export interface LlmSettings {
   timeout: number;
   /** Retries the provider SDK makes on 429/5xx/connection errors, with backoff. @default 2 */
   max_retries: number;
+  /** Pause between the words the offline `echo` model streams, so a chat UI shows them arrive. @default 0 */
+  echo_delay_ms: number;
 }
 
 /** Resolved `cache.*` settings. */

@@ -18,6 +18,7 @@ export interface LlmSettingsInput {
   timeout?: number;
   /** SDK retries on 429/5xx/timeouts. @default 2 */
   max_retries?: number;
+  echo_delay_ms?: number;
 }
 
 /** Maps `llm.*` settings to the model name and `LlmOptions` of an `LLM`. */
@@ -35,6 +36,7 @@ export function llmOptionsFromSettings(
       maxTokens: settings.max_tokens,
       timeoutMs: settings.timeout === undefined ? undefined : Math.round(settings.timeout * 1000),
       maxRetries: settings.max_retries,
+      echoDelayMs: settings.echo_delay_ms,
       defaultProvider: provider && provider !== 'auto' ? provider : undefined,
     },
   };
