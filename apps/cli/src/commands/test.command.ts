@@ -1,0 +1,49 @@
+import { Command, CommandRunner, Option } from 'nest-commander';
+import { TEST_COMMAND } from '../command-manifest.js';
+import { SilentExit } from '../errors/cli.errors.js';
+import { JestRunnerService } from '../testing/jest-runner.service.js';
+
+/** Options of `toolkit test` after parsing. */
+export interface TestOptions {
+  /** Undefined unless `--coverage` / `--no-coverage` was given; coverage is on by default. */
+  coverage?: boolean;
+  verbose?: boolean;
+}
+
+/**
+ * `toolkit test [--coverage|--no-coverage] [-v|--verbose]`: runs the project's jest and exits
+ * with jest's own status.
+ */
+@Command(TEST_COMMAND)
+export class TestCommand extends CommandRunner {
+  constructor(private readonly jest: JestRunnerService) {
+    super();
+  }
+
+  async run(_args: string[], options: TestOptions): Promise<void> {
+    const code = await this.jest.run({
+      cwd: process.cwd(),
+      coverage: options.coverage ?? true,
+      verbose: options.verbose ?? false,
+    });
+    if (code !== 0) throw new SilentExit(code);
+  }
+
+  @Option({
+    flags: '--coverage',
+    description: 'report coverage per file with uncovered lines (default)',
+  })
+  parseCoverage(): boolean {
+    return true;
+  }
+
+  @Option({ flags: '--no-coverage', description: 'run the tests without coverage' })
+  parseNoCoverage(): boolean {
+    return false;
+  }
+
+  @Option({ flags: '-v, --verbose', description: 'list every test as it runs' })
+  parseVerbose(): boolean {
+    return true;
+  }
+}

@@ -1,0 +1,47 @@
+/** The platform kinds `toolkit deploy` knows. */
+export type PlatformId = 'vmhost' | 'githost' | 'serverless' | 'cloudguide';
+
+/** Every platform with its brand alias, in the order help and errors list them. */
+export const PLATFORM_ALIASES: ReadonlyArray<readonly [PlatformId, string]> = [
+  ['vmhost', 'fly'],
+  ['githost', 'heroku'],
+  ['serverless', 'vercel'],
+  ['cloudguide', 'aws'],
+];
+
+/** What `toolkit deploy` was asked. */
+export interface DeployRequest {
+  /** Project folder. */
+  cwd: string;
+  /** `--app-name`, already validated. */
+  appName?: string;
+  /** `--region`. */
+  region?: string;
+}
+
+/**
+ * One deployment target. Implementations are injectable services; the `DeployService` picks one
+ * by id or brand alias.
+ */
+export interface DeployPlatform {
+  /** e.g. `vmhost`. */
+  readonly id: PlatformId;
+  /** Deploys (or, for `cloudguide`, prints the guide). Throws a `CliError` on failure. */
+  deploy(request: DeployRequest): Promise<void>;
+}
+
+/**
+ * The platform an argument names (`vmhost` or its alias `fly`, any case), or `undefined`.
+ *
+ * @example
+ * resolvePlatformId('Heroku'); // 'githost'
+ */
+export function resolvePlatformId(value: string): PlatformId | undefined {
+  const wanted = value.trim().toLowerCase();
+  return PLATFORM_ALIASES.find(([id, alias]) => id === wanted || alias === wanted)?.[0];
+}
+
+/** `vmhost (fly), githost (heroku), ...` for messages. */
+export function describePlatforms(): string {
+  return PLATFORM_ALIASES.map(([id, alias]) => `${id} (${alias})`).join(', ');
+}

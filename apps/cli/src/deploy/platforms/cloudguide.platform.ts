@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { join } from 'node:path';
+import { FileWriterService } from '../../services/file-writer.service.js';
+import { TerminalService } from '../../services/terminal.service.js';
+import { renderCloudGuide } from '../cloud-guide.js';
+import { secretNames } from '../deployment-output.js';
+import type { DeployPlatform, DeployRequest } from '../deploy-platform.interface.js';
+
+/**
+ * `toolkit deploy cloudguide` (alias `aws`): prints the manual guide for API-gateway functions,
+ * a container service and a managed application platform. Needs no client; deploys nothing.
+ */
+@Injectable()
+export class CloudGuidePlatform implements DeployPlatform {
+  readonly id = 'cloudguide' as const;
+
+  constructor(
+    private readonly files: FileWriterService,
+    private readonly terminal: TerminalService,
+  ) {}
+
+  deploy(request: DeployRequest): Promise<void> {
+    const secrets = secretNames(this.files.read(join(request.cwd, '.env')));
+    this.terminal.info(
+      renderCloudGuide({ appName: request.appName, region: request.region, secrets }),
+    );
+    return Promise.resolve();
+  }
+}

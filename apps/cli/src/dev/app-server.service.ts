@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import { relative } from 'node:path';
+import { CliError, MissingToolError } from '../errors/cli.errors.js';
+import { PackageLocatorService } from '../services/package-locator.service.js';
+import { TerminalService, type Row } from '../services/terminal.service.js';
+import { describeCandidates, locateAppFile, type AppSpec } from './app-spec.js';
+import { AppSupervisorService } from './app-supervisor.service.js';
+import { hostForUrl } from './host-url.js';
+import { describeLlm } from './llm-summary.js';
+import { isPortFree } from './port-check.js';
+
+/** What `toolkit dev` / `toolkit start` asked for. */
+export interface ServeRequest {
+  /** Project folder. */
+  cwd: string;
+  /** The `--app` value, parsed. */
+  app: AppSpec;
+  host: string;
+  port: number;
+  /** Restart on `*.ts` changes (dev). */
+  reload: boolean;
+  /** `dev` prints the full banner; `start` one line. */
+  mode: 'dev' | 'start';
+  /** Environment of the app process. @default process.env */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** The HTTP platform the framework serves with; it must be installed for the app to start. */
+export const HTTP_PLATFORM_PACKAGE = '@nestjs/platform-express';
+
+/**
+ * Checks a project can be served (app file, HTTP platform, configuration, free port), prints the
+ * banner, then hands over to the {@link AppSupervisorService}. Resolves the CLI's exit code.
+ *
+ * @example
+ * await server.serve({ cwd, app: parseAppSpec('app:app'), host: '127.0.0.1', port: 8000, reload: true, mode: 'dev' });
+ */
+@Injectable()
+export class AppServerService {
+  constructor(
+    private readonly terminal: TerminalService,
+    private readonly packages: PackageLocatorService,
+    private readonly supervisor: AppSupervisorService,
+  ) {}
+
+  async serve(request: ServeRequest): Promise<number> {
+    const { cwd, app, host, port } = request;
+    const env = request.env ?? process.env;
+    const appFile = locateAppFile(cwd, app);
+    if (!appFile) {
+      throw new CliError(
+        `Application file not found: no ${describeCandidates(cwd, app)} in ${cwd}`,
+        {
+          hint: 'Run this command in the project folder, or point to the app with --app <module>:<export>.',
+        },
+      );
+    }
+    if (!this.packages.findThrough(HTTP_PLATFORM_PACKAGE, 'toolkit', cwd)) {
+      throw new MissingToolError(
+        HTTP_PLATFORM_PACKAGE,
+        `npm install ${HTTP_PLATFORM_PACKAGE}`,
+        `The HTTP platform ${HTTP_PLATFORM_PACKAGE} is not installed in this project, so the app cannot be served`,
+      );
+    }
+    const llm = describeLlm(cwd, env);
+    if (!(await isPortFree(host, port))) {
+      throw new CliError(`Port ${port} is already in use on ${host}`, {
+        hint: 'Stop the other server, or choose another port with --port.',
+      });
+    }
+
+    const url = `http://${hostForUrl(host)}:${port}`;
+    const spec = `${app.module}:${app.exportName} (${relative(cwd, appFile)})`;
+    if (request.mode === 'dev') {
+      const rows: Row[] = [
+        ['URL', url],
+        ['Host', host],
+        ['Port', String(port)],
+        ['App', spec],
+        ['Reload', request.reload ? 'on (*.ts files; node_modules, .git and dist ignored)' : 'off'],
+        ['LLM', llm.line],
+      ];
+      this.terminal.heading(`toolkit dev server: ${url}`);
+      this.terminal.table(rows);
+    } else {
+      this.terminal.info(`toolkit start: serving ${spec} on ${host}:${port} (LLM: ${llm.line})`);
+    }
+    if (llm.warning) this.terminal.warn(llm.warning);
+    if (request.mode === 'dev') this.terminal.info('Press Ctrl+C to stop.');
+
+    return this.supervisor.serve({
+      cwd,
+      appFile,
+      exportName: app.exportName,
+      host,
+      port,
+      reload: request.reload,
+      env,
+    });
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Entry of the process that serves the user's app, spawned by `toolkit dev` and `toolkit start`
+ * as `node --import <register> serve-app.js <file> <export> <host> <port>`. Imports the module,
+ * runs the exported app, tells the parent once it listens, and closes it on SIGINT, SIGTERM or
+ * when the parent goes away, so no server outlives the CLI.
+ */
+import { basename } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isServableApp, type ServableApp, type ServeMessage } from './served-app.js';
+
+const [file, exportName, host, portText] = process.argv.slice(2);
+
+function tell(message: ServeMessage): void {
+  process.send?.(message);
+}
+
+function fail(message: string, detail?: unknown): never {
+  const stack = detail instanceof Error && detail.stack ? `\n${detail.stack}` : '';
+  process.stderr.write(`Error: ${message}${stack}\n`);
+  tell({ type: 'failed', message });
+  process.exit(1);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+if (!file || !exportName || !host || !portText)
+  fail('usage: serve-app <file> <export> <host> <port>');
+
+let loaded: Record<string, unknown>;
+try {
+  loaded = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+} catch (error) {
+  fail(`cannot load ${basename(file)}: ${messageOf(error)}`, error);
+}
+const exported = loaded[exportName];
+if (exported === undefined) {
+  const found = Object.keys(loaded).join(', ') || 'nothing';
+  fail(`${basename(file)} does not export "${exportName}" (it exports: ${found})`);
+}
+if (!isServableApp(exported)) {
+  fail(
+    `"${exportName}" in ${basename(file)} is not an App (expected an object with run() and close())`,
+  );
+}
+const app: ServableApp = exported;
+
+let closing: Promise<void> | undefined;
+function shutdown(): void {
+  closing ??= app
+    .close()
+    .catch((error: unknown) => {
+      process.stderr.write(`Error while closing: ${messageOf(error)}\n`);
+    })
+    .finally(() => process.exit(0));
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+process.on('disconnect', shutdown);
+
+try {
+  await app.run({ host, port: Number(portText) });
+} catch (error) {
+  fail(`the app did not start: ${messageOf(error)}`, error);
+}
+tell({ type: 'listening', pid: process.pid, title: app.title, version: app.version });

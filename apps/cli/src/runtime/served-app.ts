@@ -1,0 +1,24 @@
+/** What the serving child needs from the exported app: `App` from `toolkit` fits. */
+export interface ServableApp {
+  run(options: { host?: string; port?: number }): Promise<unknown>;
+  close(): Promise<void>;
+  readonly title?: string;
+  readonly version?: string;
+}
+
+/** Messages the serving child sends its parent over the IPC channel. */
+export type ServeMessage =
+  | { type: 'listening'; pid: number; title?: string; version?: string }
+  | { type: 'failed'; message: string };
+
+/** True when `value` can be served: it has `run()` and `close()`. */
+export function isServableApp(value: unknown): value is ServableApp {
+  if (typeof value !== 'object' || value === null) return false;
+  const app = value as Record<string, unknown>;
+  return typeof app.run === 'function' && typeof app.close === 'function';
+}
+
+/** True when `value` is a {@link ServeMessage}. */
+export function isServeMessage(value: unknown): value is ServeMessage {
+  return typeof value === 'object' && value !== null && 'type' in value;
+}

@@ -1,0 +1,131 @@
+import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { createServer } from 'node:net';
+import {
+  assertCliBuilt,
+  freePort,
+  isAlive,
+  runCli,
+  startCli,
+  type CliProcess,
+} from './support/cli-process.js';
+import { cleanEnv, getJson } from './support/dev-helpers.js';
+import { createTempProject, TINY_APP, type TempProject } from './support/temp-project.js';
+
+describe('toolkit dev: checks before serving, and --no-reload', () => {
+  const cleanups: Array<() => void | Promise<void>> = [];
+  const track = (project: TempProject): TempProject => {
+    cleanups.push(project.cleanup);
+    return project;
+  };
+  const watch = (cli: CliProcess): CliProcess => {
+    cleanups.unshift(async () => {
+      if (cli.child.exitCode === null && cli.child.signalCode === null) {
+        cli.child.kill('SIGKILL');
+        await cli.exited;
+      }
+    });
+    return cli;
+  };
+
+  beforeAll(() => assertCliBuilt());
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+
+  it('exits 1 with "Application file not found" when there is no app.ts', async () => {
+    const project = track(createTempProject({ 'README.md': '# empty\n' }, ['toolkit']));
+    const result = await runCli(['dev'], { cwd: project.dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Application file not found');
+    expect(result.stderr).toContain('app.ts');
+    const custom = await runCli(['dev', '--app', 'src/server:app'], { cwd: project.dir });
+    expect(custom.code).toBe(1);
+    expect(custom.stderr).toMatch(/Application file not found: no src\/server\.ts/);
+  });
+
+  it('exits 1 with an install hint when @nestjs/platform-express cannot be resolved', async () => {
+    const project = track(createTempProject({ 'app.ts': TINY_APP })); // no node_modules at all
+    const result = await runCli(['dev'], { cwd: project.dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('@nestjs/platform-express is not installed');
+    expect(result.stderr).toContain('npm install @nestjs/platform-express');
+  });
+
+  it('exits 1 naming the key when toolkit.yaml is invalid', async () => {
+    const project = track(
+      createTempProject({ 'app.ts': TINY_APP, 'toolkit.yaml': 'cache:\n  ttl: soon\n' }, [
+        'toolkit',
+      ]),
+    );
+    const result = await runCli(['dev'], { cwd: project.dir, env: cleanEnv() });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/Invalid configuration: cache\.ttl .* in toolkit\.yaml/);
+  });
+
+  it('exits 1 when the port is taken', async () => {
+    const project = track(createTempProject({ 'app.ts': TINY_APP }, ['toolkit']));
+    const blocker = createServer();
+    const port = await freePort();
+    await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
+    try {
+      const result = await runCli(['dev', '--port', String(port)], {
+        cwd: project.dir,
+        env: cleanEnv(),
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`Port ${port} is already in use`);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  });
+
+  it('--no-reload serves app.js, reports the LLM in use, and exits 0 on SIGTERM', async () => {
+    // TINY_APP is plain JavaScript too; served from a .js file here.
+    const project = track(
+      createTempProject(
+        {
+          'server.js': TINY_APP,
+          'package.json': '{"type":"module"}',
+          '.env': 'OPENAI_API_KEY=sk-test-123\n',
+        },
+        ['toolkit'],
+      ),
+    );
+    const port = await freePort();
+    const cli = watch(
+      startCli(['dev', '--no-reload', '-p', String(port), '-h', '127.0.0.1', '-a', 'server:app'], {
+        cwd: project.dir,
+        env: cleanEnv(),
+        timeoutMs: 60_000,
+      }),
+    );
+    const served = await cli.waitFor(/server process (\d+)/, 30_000);
+    expect(cli.stdout()).toMatch(/Reload: +off/);
+    expect(cli.stdout()).toMatch(/App: +server:app \(server\.js\)/);
+    expect(cli.stdout()).toMatch(/LLM: +gpt-4o-mini via OpenAI \(openai, OPENAI_API_KEY set\)/);
+    expect(cli.stdout()).not.toContain('sk-test-123');
+    expect(cli.stderr()).not.toContain('offline');
+    expect(await getJson(`http://127.0.0.1:${port}/health`)).toEqual({
+      status: 200,
+      body: { status: 'healthy' },
+    });
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toEqual({ code: 0, signal: null });
+    expect(isAlive(Number(served[1]))).toBe(false);
+  }, 90_000);
+
+  it('--no-reload exits 1 when the module does not export the app', async () => {
+    const project = track(createTempProject({ 'app.ts': TINY_APP }, ['toolkit']));
+    const port = await freePort();
+    const result = await runCli(
+      ['dev', '--no-reload', '--port', String(port), '--app', 'app:server'],
+      {
+        cwd: project.dir,
+        env: cleanEnv(),
+        timeoutMs: 60_000,
+      },
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('app.ts does not export "server"');
+  }, 90_000);
+});

@@ -1,0 +1,40 @@
+/** An app using Nest dependency injection by type: it only works when decorator metadata is emitted. */
+export const DI_APP = `import { Controller, Injectable } from '@nestjs/common';
+import { App, Route } from 'toolkit';
+import { greeting } from './greeting.js';
+
+@Injectable()
+export class Greeter {
+  greet(): string {
+    return greeting;
+  }
+}
+
+@Controller()
+export class GreetController {
+  constructor(private readonly greeter: Greeter) {}
+
+  @Route('/greet', { methods: ['GET'] })
+  greet() {
+    return { message: this.greeter.greet() };
+  }
+}
+
+export const app = new App({ title: 'di-demo', version: '2.0.0', controllers: [GreetController], providers: [Greeter] });
+app.route('/health', { methods: ['GET'] }, () => ({ status: 'healthy' }));
+`;
+
+/** Environment without provider keys, so the banner's LLM line is predictable. */
+export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env = { ...process.env, ...extra };
+  for (const name of Object.keys(env)) {
+    if (/_API_KEY$/.test(name) && !(name in extra)) delete env[name];
+    if (name.startsWith('TOOLKIT_')) delete env[name];
+  }
+  return env;
+}
+
+export async function getJson(url: string): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(url);
+  return { status: response.status, body: await response.json() };
+}

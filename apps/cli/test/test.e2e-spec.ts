@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { assertCliBuilt, mapLimit, runCli, type CliResult } from './support/cli-process.js';
+import { createTempProject, type TempProject } from './support/temp-project.js';
+
+const SOURCE = `function sum(a, b) {
+  return a + b;
+}
+function neverCalled(x) {
+  return x * 2;
+}
+module.exports = { sum, neverCalled };
+`;
+const PASSING = `const { sum } = require('../sum');
+test('adds two numbers', () => {
+  expect(sum(1, 2)).toBe(3);
+});
+`;
+const FAILING = `test('is wrong on purpose', () => {
+  expect(1 + 1).toBe(3);
+});
+`;
+
+describe('toolkit test', () => {
+  let passing: TempProject;
+  let failing: TempProject;
+  let bare: TempProject;
+  let esm: TempProject;
+
+  beforeAll(() => {
+    assertCliBuilt();
+    passing = createTempProject(
+      { 'package.json': '{"name":"p"}', 'sum.js': SOURCE, 'tests/sum.test.js': PASSING },
+      ['jest'],
+    );
+    failing = createTempProject({ 'package.json': '{"name":"f"}', 'tests/bad.test.js': FAILING }, [
+      'jest',
+    ]);
+    bare = createTempProject({ 'package.json': '{"name":"b"}', 'tests/sum.test.js': PASSING });
+    esm = createTempProject(
+      {
+        'package.json': '{"name":"e","type":"module"}',
+        'sum.js': 'export const sum = (a, b) => a + b;\n',
+        'tests/sum.test.js':
+          "import { sum } from '../sum.js';\ntest('adds in ESM', () => expect(sum(2, 2)).toBe(4));\n",
+      },
+      ['jest'],
+    );
+  });
+  afterAll(() => [passing, failing, bare, esm].forEach((project) => project.cleanup()));
+
+  let runs: CliResult[];
+  beforeAll(async () => {
+    runs = await mapLimit(
+      [
+        [passing, []],
+        [passing, ['--no-coverage', '-v']],
+        [passing, ['--coverage', '--verbose']],
+        [failing, ['--no-coverage']],
+        [bare, []],
+        [esm, ['--no-coverage']],
+      ] as Array<[TempProject, string[]]>,
+      3,
+      ([project, args]) => runCli(['test', ...args], { cwd: project.dir, timeoutMs: 60_000 }),
+    );
+  }, 120_000);
+
+  it('runs jest with a per-file text coverage report by default and exits 0', () => {
+    const [result] = runs;
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Running: jest --coverage --coverageReporters=text');
+    expect(result.stdout).toMatch(/% Stmts \| % Branch \| % Funcs \| % Lines \| Uncovered Line #s/);
+    expect(result.stdout).toMatch(/sum\.js +\| +\d+/);
+    expect(result.stderr).toContain('Tests:       1 passed, 1 total');
+  });
+
+  it('--no-coverage runs plain jest; -v adds --verbose (test names listed)', () => {
+    const result = runs[1];
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Running: jest --verbose');
+    expect(result.stdout).not.toContain('% Stmts');
+    expect(result.stderr).toMatch(/✓ adds two numbers/);
+  });
+
+  it('--coverage --verbose combines both', () => {
+    const result = runs[2];
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Running: jest --coverage --coverageReporters=text --verbose');
+    expect(result.stdout).toContain('% Stmts');
+    expect(result.stderr).toMatch(/✓ adds two numbers/);
+  });
+
+  it("returns jest's exit code when a test fails", () => {
+    const result = runs[3];
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('is wrong on purpose');
+  });
+
+  it('exits 1 saying jest was not found when the project does not have it', () => {
+    const result = runs[4];
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('The test runner jest was not found in this project');
+    expect(result.stderr).toContain('npm install --save-dev jest');
+  });
+
+  it('runs the ES-module tests of a "type": "module" project', () => {
+    const result = runs[5];
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('Tests:       1 passed, 1 total');
+  });
+});
