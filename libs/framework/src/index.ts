@@ -35,6 +35,7 @@ export {
   LlmAbortedError,
   EmbeddingsNotSupportedError,
   resolveDefaultModel,
+  isKeySet,
 } from '../../providers/src/llm/index.js';
 export type {
   CallOptions,

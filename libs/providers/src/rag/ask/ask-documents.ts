@@ -1,0 +1,49 @@
+import { ValidationError } from '../../errors/index.js';
+import type { SearchResult } from '../indexing/search-result.js';
+import { buildAskPrompt, type AskPromptOptions, type AskSource } from './ask-prompt.js';
+
+/** Anything that completes a prompt with a system message: toolkit's `LLM`, `MockLLM`, … */
+export interface CompletionModel {
+  complete(prompt: string, options?: { system?: string; signal?: AbortSignal }): Promise<string>;
+}
+
+/** Anything that searches documents: a `DocumentIndex`. */
+export interface DocumentSearch {
+  search(query: string, topK?: number): Promise<SearchResult[]>;
+}
+
+/** Options of {@link askDocuments}. */
+export interface AskOptions extends AskPromptOptions {
+  /** Chunks retrieved. @default 5 */
+  topK?: number;
+  /** Aborts the model call (e.g. when the client disconnects). */
+  signal?: AbortSignal;
+}
+
+/** An answer and the sources it was given (cited as `[number]`). */
+export interface AskResult {
+  answer: string;
+  sources: AskSource[];
+}
+
+/**
+ * Answers a question from the indexed documents: retrieves `topK` chunks, builds the prompt
+ * with `buildAskPrompt` and asks the model. An empty question is a 422.
+ *
+ * @example
+ * const { answer, sources } = await askDocuments(index, llm, 'How many vacation days do I get?');
+ */
+export async function askDocuments(
+  index: DocumentSearch,
+  model: CompletionModel,
+  question: string,
+  options: AskOptions = {},
+): Promise<AskResult> {
+  if (typeof question !== 'string' || question.trim().length === 0) {
+    throw new ValidationError([{ param: 'question', problem: 'must be a non-empty string' }]);
+  }
+  const results = await index.search(question, options.topK ?? 5);
+  const { system, prompt, sources } = buildAskPrompt(question, results, options);
+  const answer = await model.complete(prompt, { system, signal: options.signal });
+  return { answer, sources };
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from '@jest/globals';
+import { ConfigError } from '../../errors/index.js';
+import { HashingEmbedder } from './hashing.embedder.js';
+
+const cosine = (a: number[], b: number[]) => {
+  const dot = a.reduce((s, x, i) => s + x * b[i], 0);
+  const norm = (v: number[]) => Math.sqrt(v.reduce((s, x) => s + x * x, 0));
+  return dot / (norm(a) * norm(b));
+};
+
+describe('HashingEmbedder', () => {
+  const embedder = new HashingEmbedder();
+
+  it('is deterministic, names its settings and has the stated dimensions', async () => {
+    const [a] = await embedder.embed(['Vacation days per year']);
+    const [b] = await new HashingEmbedder().embed(['Vacation days per year']);
+    expect(a).toEqual(b);
+    expect(a).toHaveLength(384);
+    expect(embedder.id).toBe('hashing-v1:384');
+    expect(new HashingEmbedder({ dimensions: 64 }).id).toBe('hashing-v1:64');
+  });
+
+  it('puts texts sharing words and word forms closer than unrelated texts', async () => {
+    const [query, related, forms, unrelated] = await embedder.embed([
+      'How many vacation days do I get?',
+      'Employees get 25 vacation days per year.',
+      'Vacationing for several days',
+      'Descale the espresso machine monthly.',
+    ]);
+    expect(cosine(query, related)).toBeGreaterThan(0.4);
+    expect(cosine(query, forms)).toBeGreaterThan(cosine(query, unrelated));
+    expect(cosine(query, unrelated)).toBeLessThan(0.15);
+  });
+
+  it('gives a zero vector for text without content words', async () => {
+    const [v] = await embedder.embed(['the of and']);
+    expect(v.every((x) => x === 0)).toBe(true);
+  });
+
+  it('refuses too few dimensions', () => {
+    expect(() => new HashingEmbedder({ dimensions: 4 })).toThrow(ConfigError);
+  });
+});

@@ -1,0 +1,58 @@
+import type { DocumentType, LoadedDocument } from '../document.types.js';
+import { UnreadableDocumentError } from '../rag.errors.js';
+import { detectDocumentType, displayName } from './detect-document-type.js';
+import { loadDocx } from './docx.loader.js';
+import { loadHtml } from './html.loader.js';
+import { loadMarkdown } from './markdown.loader.js';
+import { loadPdf } from './pdf.loader.js';
+import { decodeText, normalizeText } from './text-decoding.js';
+
+/**
+ * Turns an uploaded file into plain text. The format is detected from the content and checked
+ * against the extension (see `detectDocumentType`), then read with the matching loader:
+ * PDF (`unpdf`), DOCX (`mammoth`), HTML (`cheerio`), Markdown (`marked`), or UTF-8/UTF-16 text.
+ *
+ * Never crashes on bad input; it rejects with a `ToolkitError` instead:
+ * 415 `UnsupportedDocumentError` for unsupported or mismatched types, 422
+ * `UnreadableDocumentError` for empty, corrupt, password-protected or text-less files.
+ *
+ * @example
+ * const doc = await loadDocument(await readFile('handbook.pdf'), 'handbook.pdf');
+ * doc.text;   // 'Welcome…'
+ * doc.pages;  // [{ number: 1, start: 0, end: 1834, text: '…' }, …]
+ */
+export async function loadDocument(buffer: Uint8Array, filename: string): Promise<LoadedDocument> {
+  const type = detectDocumentType(buffer, filename);
+  return loadAs(type, buffer, displayName(filename));
+}
+
+/** Loads bytes whose type is already known (skips detection). */
+export async function loadAs(
+  type: DocumentType,
+  buffer: Uint8Array,
+  name: string,
+): Promise<LoadedDocument> {
+  const document = await read(type, buffer, name);
+  if (document.text.length === 0) {
+    throw new UnreadableDocumentError(
+      type === 'pdf' || type === 'docx' ? 'no-text' : 'empty',
+      `"${name}" contains no text`,
+    );
+  }
+  return document;
+}
+
+function read(type: DocumentType, buffer: Uint8Array, name: string): Promise<LoadedDocument> {
+  switch (type) {
+    case 'pdf':
+      return loadPdf(buffer, name);
+    case 'docx':
+      return loadDocx(buffer, name);
+    case 'html':
+      return Promise.resolve(loadHtml(decodeText(buffer, name)));
+    case 'markdown':
+      return Promise.resolve(loadMarkdown(decodeText(buffer, name)));
+    case 'txt':
+      return Promise.resolve({ type: 'txt', text: normalizeText(decodeText(buffer, name)) });
+  }
+}

@@ -1,0 +1,152 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import OpenAI from 'openai';
+import { HashingEmbedder } from '../../../src/rag/embedding/hashing.embedder.js';
+import type { Embedder } from '../../../src/rag/embedding/embedder.interface.js';
+import { LlmEmbedder } from '../../../src/rag/embedding/llm.embedder.js';
+import { DocumentIndex } from '../../../src/rag/indexing/document-index.js';
+import { loadDocument } from '../../../src/rag/loaders/load-document.js';
+import type { RetrievalMode } from '../../../src/rag/retrieval/retriever.js';
+import { startFakeLlmServer, type FakeLlmServer } from '../../support/fake-llm.server.js';
+import { CORPUS, QUESTIONS } from '../__fixtures__/corpus.js';
+import { corpusFiles } from '../support/corpus-files.js';
+
+const K = 5;
+
+interface Config {
+  label: string;
+  embedder: () => Embedder;
+  mode: RetrievalMode;
+  /** Measured recall@5, rounded down: the floor this configuration must keep. */
+  floor: number;
+}
+
+let server: FakeLlmServer;
+const dirs: string[] = [];
+const spans = new Map<string, { start: number; end: number }>();
+const report: string[] = [];
+
+function fakeOpenAiEmbedder(): Embedder {
+  const client = new OpenAI({ apiKey: 'sk-test', baseURL: server.openaiBaseURL, maxRetries: 0 });
+  const source = {
+    async embed(texts: string[]): Promise<number[][]> {
+      const res = await client.embeddings.create({
+        model: 'text-embedding-3-small',
+        input: texts,
+        dimensions: 256,
+      });
+      return res.data.sort((a, b) => a.index - b.index).map((d) => d.embedding);
+    },
+  };
+  return new LlmEmbedder(source, {
+    id: 'openai/text-embedding-3-small@fake',
+    dimensions: 256,
+    batchSize: 16,
+  });
+}
+
+const CONFIGS: Config[] = [
+  { label: 'BM25 (offline)', embedder: () => new HashingEmbedder(), mode: 'bm25', floor: 0.96 },
+  {
+    label: 'vectors: offline hashing embedder',
+    embedder: () => new HashingEmbedder(),
+    mode: 'vector',
+    floor: 0.95,
+  },
+  {
+    label: 'hybrid: BM25 + offline hashing',
+    embedder: () => new HashingEmbedder(),
+    mode: 'hybrid',
+    floor: 0.96,
+  },
+  {
+    label: 'vectors: fake OpenAI embeddings',
+    embedder: fakeOpenAiEmbedder,
+    mode: 'vector',
+    floor: 0.68,
+  },
+  {
+    label: 'hybrid: BM25 + fake OpenAI',
+    embedder: fakeOpenAiEmbedder,
+    mode: 'hybrid',
+    floor: 0.95,
+  },
+];
+
+/** Where a question's passage sits in its document's extracted text (whitespace-insensitive). */
+function locate(text: string, passage: string): { start: number; end: number } {
+  const pattern = new RegExp(
+    passage
+      .split(/\s+/)
+      .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('\\s+'),
+  );
+  const match = pattern.exec(text);
+  if (!match) throw new Error(`passage not found: ${passage}`);
+  return { start: match.index, end: match.index + match[0].length };
+}
+
+describe('retrieval quality: recall@5 on 61 labelled questions over 12 documents', () => {
+  const files = corpusFiles(CORPUS);
+
+  beforeAll(async () => {
+    server = await startFakeLlmServer();
+    for (const file of files) {
+      const { text } = await loadDocument(file.content, file.filename);
+      for (const q of QUESTIONS.filter((q) => q.document === file.name)) {
+        spans.set(q.question, locate(text, q.passage));
+      }
+    }
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+    process.stdout.write(
+      `\nrecall@${K} (${QUESTIONS.length} questions, ${CORPUS.length} documents)\n${report.join('\n')}\n`,
+    );
+  });
+
+  it.each(CONFIGS)('$label', async ({ label, embedder, mode, floor }) => {
+    const dir = await mkdtemp(join(tmpdir(), 'tk-rag-quality-'));
+    dirs.push(dir);
+    const index = await DocumentIndex.open({
+      documentsDir: join(dir, 'documents'),
+      embedder: embedder(),
+      mode,
+      chunking: { size: 400, overlap: 60 },
+    });
+    try {
+      const names = new Map<string, string>();
+      for (const file of files) {
+        const { document } = await index.ingest(file.content, file.filename);
+        names.set(document.id, file.name);
+      }
+      let hits = 0;
+      let reciprocal = 0;
+      const misses: string[] = [];
+      for (const q of QUESTIONS) {
+        const span = spans.get(q.question)!;
+        const results = await index.search(q.question, K);
+        const rank = results.findIndex((r) => {
+          if (names.get(r.document.id) !== q.document) return false;
+          const overlap = Math.min(r.chunk.end, span.end) - Math.max(r.chunk.start, span.start);
+          return overlap >= (span.end - span.start) / 2;
+        });
+        if (rank >= 0) {
+          hits += 1;
+          reciprocal += 1 / (rank + 1);
+        } else misses.push(q.question);
+      }
+      const recall = hits / QUESTIONS.length;
+      report.push(
+        `  ${label.padEnd(38)} ${recall.toFixed(3)}  (MRR ${(reciprocal / QUESTIONS.length).toFixed(3)}; missed: ${misses.join(' | ') || 'none'})`,
+      );
+      expect(recall).toBeGreaterThanOrEqual(floor);
+    } finally {
+      await index.close();
+    }
+  });
+});

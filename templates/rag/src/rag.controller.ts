@@ -1,0 +1,93 @@
+import { Controller, Inject, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { Arg, LLM, NotFoundError, readUploads, Route, TOOLKIT_CONFIG, type ToolkitConfig } from 'toolkit';
+import { askDocuments, detectDocumentType, type DocumentIndex, type SearchResult } from 'toolkit/rag';
+import { RAG_INDEX } from './rag-index.provider.js';
+
+/** Upload, search and question answering over the document index. */
+@Controller()
+export class RagController {
+  constructor(
+    @Inject(RAG_INDEX) private readonly index: DocumentIndex,
+    private readonly llm: LLM,
+    @Inject(TOOLKIT_CONFIG) private readonly config: ToolkitConfig,
+  ) {}
+
+  /**
+   * Multipart upload of one or more files (field `file` or `files`). The same content uploaded
+   * twice is stored once. Files are checked before any is stored: one bad file stores nothing.
+   */
+  @Route('/upload', { methods: ['POST'] })
+  async upload(@Req() req: Request) {
+    const files = await readUploads(req, { maxFileBytes: this.config.app.upload_limit, maxFiles: 10 });
+    for (const file of files) detectDocumentType(file.content, file.filename);
+    const documents = [];
+    for (const file of files) {
+      const { document, created } = await this.index.ingest(file.content, file.filename);
+      documents.push({ document_id: document.id, filename: document.filename, chunks: document.chunks, created });
+    }
+    const anyCreated = documents.some((d) => d.created);
+    return [{ ...documents[0], documents }, anyCreated ? 201 : 200];
+  }
+
+  /** `{ question, top_k? }` → an answer that cites the retrieved chunks, and those sources. */
+  @Route('/ask', { methods: ['POST'] })
+  async ask(
+    @Arg('question', { maxLength: 4000 }) question: string,
+    @Arg('top_k', { type: 'integer', default: 4 }) topK: number,
+  ) {
+    const { answer, sources } = await askDocuments(this.index, this.llm, question, { topK });
+    return {
+      answer,
+      sources: sources.map((s) => ({
+        document: s.document.filename,
+        document_id: s.document.id,
+        chunk: s.chunk.index,
+        ...(s.chunk.page !== undefined && { page: s.chunk.page }),
+        score: s.score,
+      })),
+    };
+  }
+
+  /** `{ query, top_k? }` → the best matching chunks. */
+  @Route('/search', { methods: ['POST'] })
+  async search(
+    @Arg('query', { maxLength: 4000 }) query: string,
+    @Arg('top_k', { type: 'integer', default: 5 }) topK: number,
+  ) {
+    const results = await this.index.search(query, topK);
+    return { results: results.map(toResult), mode: this.index.mode };
+  }
+
+  @Route('/documents', { methods: ['GET'] })
+  async documents() {
+    const documents = await this.index.listDocuments();
+    return {
+      documents: documents.map((d) => ({
+        document_id: d.id,
+        filename: d.filename,
+        type: d.type,
+        bytes: d.bytes,
+        chunks: d.chunks,
+        created_at: d.createdAt,
+      })),
+    };
+  }
+
+  @Route('/documents/:id', { methods: ['DELETE'] })
+  async remove(@Arg('id') id: string) {
+    if (!(await this.index.deleteDocument(id))) throw new NotFoundError(`No document ${id}`);
+    return { status: 'deleted', document_id: id };
+  }
+}
+
+function toResult(r: SearchResult) {
+  return {
+    text: r.text,
+    score: r.score,
+    document: r.document.filename,
+    document_id: r.document.id,
+    chunk: r.chunk.index,
+    ...(r.chunk.page !== undefined && { page: r.chunk.page }),
+  };
+}
