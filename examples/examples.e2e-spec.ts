@@ -7,7 +7,14 @@ import { app as translate } from './translate/app.js';
 
 // The examples use `new LLM('auto')`: with no provider key in the test environment that is
 // the offline, deterministic `echo` model.
-const KEY_VARS = ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'MISTRAL_API_KEY', 'DEEPSEEK_API_KEY', 'XAI_API_KEY'];
+const KEY_VARS = [
+  'OPENAI_API_KEY',
+  'ANTHROPIC_API_KEY',
+  'GEMINI_API_KEY',
+  'MISTRAL_API_KEY',
+  'DEEPSEEK_API_KEY',
+  'XAI_API_KEY',
+];
 for (const name of KEY_VARS) delete process.env[name];
 
 afterAll(async () => {
@@ -22,16 +29,22 @@ describe('examples/chat-memory', () => {
   });
 
   it('keeps one conversation per user and clears it', async () => {
-    const first = await client.post('/chat', { json: { user_id: 'ana', message: 'My name is Ana' } });
+    const first = await client.post('/chat', {
+      json: { user_id: 'ana', message: 'My name is Ana' },
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ response: expect.any(String) });
     const second = await client.post('/chat', { json: { user_id: 'ana', message: 'Who am I?' } });
     const other = await client.post('/chat', { json: { user_id: 'bob', message: 'Who am I?' } });
     // The echo model answers from the history, so Ana's and Bob's answers differ.
-    expect(second.json<{ response: string }>().response).not.toBe(other.json<{ response: string }>().response);
+    expect(second.json<{ response: string }>().response).not.toBe(
+      other.json<{ response: string }>().response,
+    );
     expect(await chatMemory.memory('ana').toDictList()).toHaveLength(4);
 
-    expect((await client.post('/clear', { json: { user_id: 'ana' } })).json()).toEqual({ status: 'cleared' });
+    expect((await client.post('/clear', { json: { user_id: 'ana' } })).json()).toEqual({
+      status: 'cleared',
+    });
     expect(await chatMemory.memory('ana').toDictList()).toEqual([]);
     expect(await chatMemory.memory('bob').toDictList()).toHaveLength(2);
   });
@@ -45,7 +58,9 @@ describe('examples/chat-memory', () => {
 
 describe('examples/stream-chat', () => {
   it('streams the answer as several SSE message events', async () => {
-    const res = await new TestClient(streamChat).post('/chat', { json: { message: 'Tell me a story' } });
+    const res = await new TestClient(streamChat).post('/chat', {
+      json: { message: 'Tell me a story' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
     const events = res.events();
@@ -71,7 +86,9 @@ describe('examples/summarize', () => {
     const res = await client.post('/summarize', { json: { text: '   ' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'text must not be empty' });
-    expect((await client.post('/summarize', { json: { text: '   ' } })).headers['x-cache']).toBe('MISS');
+    expect((await client.post('/summarize', { json: { text: '   ' } })).headers['x-cache']).toBe(
+      'MISS',
+    );
   });
 });
 
@@ -81,7 +98,9 @@ describe('examples/translate', () => {
   it('defaults target_lang to Spanish and accepts another language', async () => {
     const res = await client.post('/translate', { json: { text: 'Good morning' } });
     expect(res.json()).toEqual({ translation: expect.any(String), language: 'Spanish' });
-    const german = await client.post('/translate', { json: { text: 'Good morning', target_lang: 'German' } });
+    const german = await client.post('/translate', {
+      json: { text: 'Good morning', target_lang: 'German' },
+    });
     expect(german.json<{ language: string }>().language).toBe('German');
   });
 });

@@ -26,11 +26,16 @@ export class AgentController {
 
   /** `{ prompt, style? }` → `{ content }`, in one of the configured styles. */
   @Route('/generate', { methods: ['POST'] })
-  async generate(@Arg('prompt') prompt: string, @Arg('style', { default: 'formal' }) style: string) {
+  async generate(
+    @Arg('prompt') prompt: string,
+    @Arg('style', { default: 'formal' }) style: string,
+  ) {
     const instruction = this.styles[style];
     if (instruction === undefined) {
       const known = Object.keys(this.styles).join(', ');
-      throw new ValidationError([{ param: 'style', problem: `must be one of ${known} (got ${JSON.stringify(style)})` }]);
+      throw new ValidationError([
+        { param: 'style', problem: `must be one of ${known} (got ${JSON.stringify(style)})` },
+      ]);
     }
     const content = await this.llm.complete(prompt, { system: instruction });
     return { content, style };

@@ -24,7 +24,9 @@ describe('the agent app (offline echo model)', () => {
   });
 
   it('generates and chats', async () => {
-    const generated = await client.post('/generate', { json: { prompt: 'A haiku about tea', style: 'creative' } });
+    const generated = await client.post('/generate', {
+      json: { prompt: 'A haiku about tea', style: 'creative' },
+    });
     expect(generated.json()).toEqual({ content: expect.any(String), style: 'creative' });
     const chat = await client.post('/chat', { json: { user_id: 'u1', message: 'Hi' } });
     expect(chat.json()).toEqual({ response: expect.any(String) });
@@ -34,10 +36,18 @@ describe('the agent app (offline echo model)', () => {
 describe('AgentController with a MockLLM', () => {
   it('gives the model the instruction of the chosen style', async () => {
     const llm = new MockLLM({ response: 'Dear Sir or Madam' });
-    const { client, close } = await createTestingApp({ controllers: [AgentController], providers: [stylesProvider], llm });
-    const res = await client.post('/generate', { json: { prompt: 'Invite the team', style: 'formal' } });
+    const { client, close } = await createTestingApp({
+      controllers: [AgentController],
+      providers: [stylesProvider],
+      llm,
+    });
+    const res = await client.post('/generate', {
+      json: { prompt: 'Invite the team', style: 'formal' },
+    });
     expect(res.json()).toEqual({ content: 'Dear Sir or Madam', style: 'formal' });
-    expect(llm.calls).toEqual([['complete', 'Invite the team', { system: expect.stringContaining('formal') }]]);
+    expect(llm.calls).toEqual([
+      ['complete', 'Invite the team', { system: expect.stringContaining('formal') }],
+    ]);
     await close();
   });
 });

@@ -14,7 +14,10 @@ export class ApiKeyThrottlerGuard extends ThrottlerGuard {
 
   protected override shouldSkip(context: ExecutionContext): Promise<boolean> {
     return Promise.resolve(
-      this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]) === true,
+      this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
+        context.getHandler(),
+        context.getClass(),
+      ]) === true,
     );
   }
 }

@@ -12,12 +12,17 @@ export class ApiKeyGuard implements CanActivate {
 
   constructor(private readonly reflector: Reflector) {
     if (this.keys.length === 0) {
-      new Logger('api').warn('API_KEYS is empty: every protected route answers 401 until you set it in .env');
+      new Logger('api').warn(
+        'API_KEYS is empty: every protected route answers 401 until you set it in .env',
+      );
     }
   }
 
   canActivate(context: ExecutionContext): boolean {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (isPublic) return true;
     const key = presentedKey(context.switchToHttp().getRequest<Request>());
     if (key !== undefined && isValidKey(key, this.keys)) return true;

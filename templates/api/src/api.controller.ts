@@ -1,5 +1,13 @@
 import { Controller, Inject } from '@nestjs/common';
-import { APP_INFO, Arg, LLM, Route, ValidationError, type AppInfo, type HistoryMessage } from 'toolkit';
+import {
+  APP_INFO,
+  Arg,
+  LLM,
+  Route,
+  ValidationError,
+  type AppInfo,
+  type HistoryMessage,
+} from 'toolkit';
 import { Public } from './public.decorator.js';
 
 const ROLES = new Set(['user', 'assistant', 'system']);
@@ -21,7 +29,12 @@ export class ApiController {
       endpoints: [
         { method: 'GET', path: '/', auth: false },
         { method: 'GET', path: '/health', auth: false },
-        { method: 'POST', path: '/complete', auth: true, body: '{ prompt, max_tokens?, temperature? }' },
+        {
+          method: 'POST',
+          path: '/complete',
+          auth: true,
+          body: '{ prompt, max_tokens?, temperature? }',
+        },
         { method: 'POST', path: '/chat', auth: true, body: '{ message, history? }' },
       ],
     };
@@ -59,8 +72,19 @@ export class ApiController {
 function checkHistory(history: unknown[]): HistoryMessage[] {
   const problems = history.flatMap((item, index) => {
     const message = item as Partial<HistoryMessage> | null;
-    const ok = typeof message === 'object' && message !== null && ROLES.has(String(message.role)) && typeof message.content === 'string';
-    return ok ? [] : [{ param: `history[${index}]`, problem: 'must be { role: user|assistant|system, content: string }' }];
+    const ok =
+      typeof message === 'object' &&
+      message !== null &&
+      ROLES.has(String(message.role)) &&
+      typeof message.content === 'string';
+    return ok
+      ? []
+      : [
+          {
+            param: `history[${index}]`,
+            problem: 'must be { role: user|assistant|system, content: string }',
+          },
+        ];
   });
   if (problems.length > 0) throw new ValidationError(problems);
   return history as HistoryMessage[];

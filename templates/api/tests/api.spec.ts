@@ -16,7 +16,10 @@ afterAll(() => app.close());
 
 describe('the API', () => {
   it('serves / and /health without a key', async () => {
-    expect((await client.get('/')).json()).toMatchObject({ version: '0.1.0', endpoints: expect.any(Array) });
+    expect((await client.get('/')).json()).toMatchObject({
+      version: '0.1.0',
+      endpoints: expect.any(Array),
+    });
     expect((await client.get('/health')).json()).toEqual({ status: 'healthy', version: '0.1.0' });
   });
 
@@ -25,12 +28,18 @@ describe('the API', () => {
     expect(missing.statusCode).toBe(401);
     expect(missing.headers['www-authenticate']).toMatch(/^Bearer/);
     expect(missing.json()).toEqual({ error: 'An API key is required' });
-    const wrong = await client.post('/complete', { json: { prompt: 'Hi' }, headers: { authorization: 'Bearer nope' } });
+    const wrong = await client.post('/complete', {
+      json: { prompt: 'Hi' },
+      headers: { authorization: 'Bearer nope' },
+    });
     expect(wrong.statusCode).toBe(401);
   });
 
   it('accepts a key as Bearer token or X-API-Key', async () => {
-    const bearer = await client.post('/complete', { json: { prompt: 'Hi' }, headers: { authorization: `Bearer ${KEY}` } });
+    const bearer = await client.post('/complete', {
+      json: { prompt: 'Hi' },
+      headers: { authorization: `Bearer ${KEY}` },
+    });
     expect(bearer.json()).toEqual({ completion: expect.any(String) });
     const header = await client.post('/chat', {
       json: { message: 'Hi', history: [{ role: 'user', content: 'Earlier' }] },
@@ -41,9 +50,15 @@ describe('the API', () => {
 
   it('checks bounds and history shape', async () => {
     const auth = { authorization: `Bearer ${KEY}` };
-    const bounds = await client.post('/complete', { json: { prompt: 'Hi', temperature: 5 }, headers: auth });
+    const bounds = await client.post('/complete', {
+      json: { prompt: 'Hi', temperature: 5 },
+      headers: auth,
+    });
     expect(bounds.statusCode).toBe(422);
-    const history = await client.post('/chat', { json: { message: 'Hi', history: [{ role: 'robot' }] }, headers: auth });
+    const history = await client.post('/chat', {
+      json: { message: 'Hi', history: [{ role: 'robot' }] },
+      headers: auth,
+    });
     expect(history.statusCode).toBe(422);
     expect(history.json()).toMatchObject({ details: [{ param: 'history[0]' }] });
   });

@@ -37,7 +37,12 @@ export class ChatController {
   ) {
     const memory = this.memory.for(userId);
     const history = await memory.toDictList({ maxTokens: 3000 });
-    const stream = await this.llm.chat(message, { history, system: SYSTEM_PROMPT, stream: true, signal });
+    const stream = await this.llm.chat(message, {
+      history,
+      system: SYSTEM_PROMPT,
+      stream: true,
+      signal,
+    });
     let answer = '';
     for await (const chunk of stream) {
       answer += chunk;

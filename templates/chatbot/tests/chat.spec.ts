@@ -18,7 +18,9 @@ describe('the chatbot app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ response: expect.any(String) });
 
-    const stream = await client.post('/chat/stream', { json: { user_id: 'ana', message: 'And now?' } });
+    const stream = await client.post('/chat/stream', {
+      json: { user_id: 'ana', message: 'And now?' },
+    });
     expect(stream.headers['content-type']).toMatch(/^text\/event-stream/);
     expect(stream.events().length).toBeGreaterThan(0);
 
@@ -44,7 +46,11 @@ describe('ChatController with mocks', () => {
   it('sends the history to the model and stores both sides of the exchange', async () => {
     const llm = new MockLLM({ response: 'Hi Ana!' });
     const memory = new MockMemory();
-    const { client, close } = await createTestingApp({ controllers: [ChatController], llm, memory });
+    const { client, close } = await createTestingApp({
+      controllers: [ChatController],
+      llm,
+      memory,
+    });
     await client.post('/chat', { json: { user_id: 'ana', message: 'Hello!' } });
     expect(llm.calls[0][0]).toBe('chat');
     expect(llm.calls[0][1]).toBe('Hello!');

@@ -1,7 +1,13 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type Provider } from '@nestjs/common';
 import { resolve } from 'node:path';
 import { ConfigError, LLM, TOOLKIT_CONFIG, type ToolkitConfig } from 'toolkit';
-import { DocumentIndex, HashingEmbedder, LlmEmbedder, PgVectorStore, type Embedder } from 'toolkit/rag';
+import {
+  DocumentIndex,
+  HashingEmbedder,
+  LlmEmbedder,
+  PgVectorStore,
+  type Embedder,
+} from 'toolkit/rag';
 import { embeddingModel, KNOWN_DIMENSIONS, ragSettings } from './rag-settings.js';
 
 /** Injection token of the app's `DocumentIndex`. */
@@ -26,13 +32,21 @@ const indexProvider: Provider = {
     if (model !== undefined) {
       const dimensions = settings.embedding_dimensions ?? KNOWN_DIMENSIONS[model];
       if (dimensions === undefined) {
-        throw new ConfigError('rag.embedding_dimensions', `is needed for the model ${model}`, 'toolkit.yaml');
+        throw new ConfigError(
+          'rag.embedding_dimensions',
+          `is needed for the model ${model}`,
+          'toolkit.yaml',
+        );
       }
       embedder = new LlmEmbedder(new LLM(model), { id: model, dimensions });
     }
     const store =
       settings.store === 'pgvector'
-        ? await PgVectorStore.open({ url: settings.postgres_url, dimensions: embedder.dimensions, embedderId: embedder.id })
+        ? await PgVectorStore.open({
+            url: settings.postgres_url,
+            dimensions: embedder.dimensions,
+            embedderId: embedder.id,
+          })
         : undefined;
     const index = await DocumentIndex.open({
       documentsDir: DOCUMENTS_DIR,

@@ -36,22 +36,27 @@ export const KNOWN_DIMENSIONS: Record<string, number> = {
 /** Reads and checks `rag:`; a bad value stops start-up with a line naming the key. */
 export function ragSettings(config: ToolkitConfig): RagSettings {
   const raw = (config.extra.rag ?? {}) as Record<string, unknown>;
-  const settings = { ...DEFAULTS, ...raw } as RagSettings;
-  const fail = (key: string, problem: string) => new ConfigError(`rag.${key}`, problem, 'toolkit.yaml');
-  if (typeof settings.embeddings !== 'string') throw fail('embeddings', 'must be auto, offline or a model name');
-  if (settings.store !== 'local' && settings.store !== 'pgvector') throw fail('store', 'must be local or pgvector');
+  const settings = { ...DEFAULTS, ...raw };
+  const fail = (key: string, problem: string) =>
+    new ConfigError(`rag.${key}`, problem, 'toolkit.yaml');
+  if (typeof settings.embeddings !== 'string')
+    throw fail('embeddings', 'must be auto, offline or a model name');
+  if (settings.store !== 'local' && settings.store !== 'pgvector')
+    throw fail('store', 'must be local or pgvector');
   for (const key of ['chunk_size', 'chunk_overlap', 'max_top_k'] as const) {
     if (!Number.isInteger(settings[key]) || settings[key] < (key === 'chunk_overlap' ? 0 : 1)) {
       throw fail(key, `must be a ${key === 'chunk_overlap' ? 'non-negative' : 'positive'} integer`);
     }
   }
-  if (settings.chunk_overlap >= settings.chunk_size) throw fail('chunk_overlap', 'must be smaller than rag.chunk_size');
+  if (settings.chunk_overlap >= settings.chunk_size)
+    throw fail('chunk_overlap', 'must be smaller than rag.chunk_size');
   return settings;
 }
 
 /** The embedding model `embeddings: auto` resolves to, or undefined for the offline embedder. */
 export function embeddingModel(settings: RagSettings, env = process.env): string | undefined {
   if (settings.embeddings === 'offline') return undefined;
-  if (settings.embeddings === 'auto') return isKeySet(env.OPENAI_API_KEY) ? 'text-embedding-3-small' : undefined;
+  if (settings.embeddings === 'auto')
+    return isKeySet(env.OPENAI_API_KEY) ? 'text-embedding-3-small' : undefined;
   return settings.embeddings;
 }

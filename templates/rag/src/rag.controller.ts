@@ -1,7 +1,20 @@
 import { Controller, Inject, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import { Arg, LLM, NotFoundError, readUploads, Route, TOOLKIT_CONFIG, type ToolkitConfig } from 'toolkit';
-import { askDocuments, detectDocumentType, type DocumentIndex, type SearchResult } from 'toolkit/rag';
+import {
+  Arg,
+  LLM,
+  NotFoundError,
+  readUploads,
+  Route,
+  TOOLKIT_CONFIG,
+  type ToolkitConfig,
+} from 'toolkit';
+import {
+  askDocuments,
+  detectDocumentType,
+  type DocumentIndex,
+  type SearchResult,
+} from 'toolkit/rag';
 import { RAG_INDEX } from './rag-index.provider.js';
 
 /** Upload, search and question answering over the document index. */
@@ -19,12 +32,20 @@ export class RagController {
    */
   @Route('/upload', { methods: ['POST'] })
   async upload(@Req() req: Request) {
-    const files = await readUploads(req, { maxFileBytes: this.config.app.upload_limit, maxFiles: 10 });
+    const files = await readUploads(req, {
+      maxFileBytes: this.config.app.upload_limit,
+      maxFiles: 10,
+    });
     for (const file of files) detectDocumentType(file.content, file.filename);
     const documents = [];
     for (const file of files) {
       const { document, created } = await this.index.ingest(file.content, file.filename);
-      documents.push({ document_id: document.id, filename: document.filename, chunks: document.chunks, created });
+      documents.push({
+        document_id: document.id,
+        filename: document.filename,
+        chunks: document.chunks,
+        created,
+      });
     }
     const anyCreated = documents.some((d) => d.created);
     return [{ ...documents[0], documents }, anyCreated ? 201 : 200];

@@ -16,22 +16,37 @@ describe('the RAG app (offline retrieval, echo model)', () => {
   afterAll(() => app.close());
 
   it('indexes an upload, finds it, answers with sources, and deletes it', async () => {
-    const uploaded = await client.post('/upload', upload('tea.txt', 'Green tea is steeped at 80 degrees for two minutes.'));
+    const uploaded = await client.post(
+      '/upload',
+      upload('tea.txt', 'Green tea is steeped at 80 degrees for two minutes.'),
+    );
     expect([200, 201]).toContain(uploaded.statusCode);
     const { document_id } = uploaded.json<{ document_id: string }>();
 
     const search = await client.post('/search', { json: { query: 'green tea temperature' } });
-    expect(search.json<{ results: { document_id: string }[] }>().results[0].document_id).toBe(document_id);
+    expect(search.json<{ results: { document_id: string }[] }>().results[0].document_id).toBe(
+      document_id,
+    );
 
-    const ask = await client.post('/ask', { json: { question: 'How hot should green tea water be?' } });
-    expect(ask.json()).toMatchObject({ answer: expect.any(String), sources: [expect.objectContaining({ document: 'tea.txt' })] });
+    const ask = await client.post('/ask', {
+      json: { question: 'How hot should green tea water be?' },
+    });
+    expect(ask.json()).toMatchObject({
+      answer: expect.any(String),
+      sources: [expect.objectContaining({ document: 'tea.txt' })],
+    });
 
-    expect((await client.delete(`/documents/${document_id}`)).json()).toEqual({ status: 'deleted', document_id });
+    expect((await client.delete(`/documents/${document_id}`)).json()).toEqual({
+      status: 'deleted',
+      document_id,
+    });
     expect((await client.delete(`/documents/${document_id}`)).statusCode).toBe(404);
   });
 
   it('refuses an empty question and an oversized top_k', async () => {
     expect((await client.post('/ask', { json: { question: '' } })).statusCode).toBe(422);
-    expect((await client.post('/search', { json: { query: 'x', top_k: 100000 } })).statusCode).toBe(422);
+    expect((await client.post('/search', { json: { query: 'x', top_k: 100000 } })).statusCode).toBe(
+      422,
+    );
   });
 });

@@ -14,7 +14,7 @@ import { BOUND_PARAMS, type BoundRequest } from '../routing/arg.decorator.js';
 import { bindParams, mergeInputs, type RequestInputs } from '../routing/param-binder.js';
 import { requestSignal } from '../routing/request-signal.js';
 import { pumpSse } from '../sse/sse-pump.js';
-import { streamChunks } from '../sse/stream-source.js';
+import { observableIterator } from '../sse/stream-source.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { publicMessage } from './error-response.js';
 import { routeInfo } from './route-info.js';
@@ -59,7 +59,7 @@ export class ToolkitRouteInterceptor implements NestInterceptor {
       requestSignal(req, res);
       const heartbeat = info.stream.heartbeat ?? this.config.app.sse_heartbeat;
       return from(
-        pumpSse(streamChunks(next.handle()), res, {
+        pumpSse(observableIterator(next.handle()), res, {
           heartbeatMs: heartbeat * 1000,
           describeError: (error) => publicMessage(error, this.config.app.debug),
           onLateError: (error) =>

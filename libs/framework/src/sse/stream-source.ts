@@ -28,8 +28,11 @@ export async function* streamChunks(output$: Observable<unknown>): AsyncGenerato
   }
 }
 
-/** A pull-based view of an Observable: values are queued until asked for. */
-function observableIterator(
+/**
+ * A pull-based view of an Observable: values are queued until asked for; `return()`
+ * unsubscribes.
+ */
+export function observableIterator(
   source$: Observable<unknown>,
 ): AsyncIterator<unknown> & AsyncIterable<unknown> {
   const queue: unknown[] = [];

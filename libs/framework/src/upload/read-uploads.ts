@@ -124,7 +124,8 @@ function tooLarge(
 ): PayloadTooLargeError {
   res?.once('finish', () => {
     const socket = req.socket as { destroy?: () => void } | undefined;
-    if (typeof socket?.destroy === 'function') setTimeout(() => socket.destroy?.(), LINGER_MS).unref();
+    if (typeof socket?.destroy === 'function')
+      setTimeout(() => socket.destroy?.(), LINGER_MS).unref();
   });
   return new PayloadTooLargeError(limit, 'Upload');
 }
