@@ -13,10 +13,6 @@ import { embeddingModel, KNOWN_DIMENSIONS, ragSettings } from './rag-settings.js
 /** Injection token of the app's `DocumentIndex`. */
 export const RAG_INDEX = Symbol('RAG_INDEX');
 
-/** Where uploads are stored (server-generated names) and where the index lives. */
-export const DOCUMENTS_DIR = resolve('docs/documents');
-export const INDEX_DIR = resolve('.toolkit/index');
-
 /**
  * Opens the document index (embedder and store chosen by toolkit.yaml's `rag:` section), then
  * indexes docs/documents/ incrementally: unchanged files are not embedded again.
@@ -49,8 +45,8 @@ const indexProvider: Provider = {
           })
         : undefined;
     const index = await DocumentIndex.open({
-      documentsDir: DOCUMENTS_DIR,
-      indexDir: INDEX_DIR,
+      documentsDir: resolve(settings.documents_dir),
+      indexDir: resolve(settings.index_dir),
       embedder,
       store,
       chunking: { size: settings.chunk_size, overlap: settings.chunk_overlap },

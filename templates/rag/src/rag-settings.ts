@@ -14,6 +14,10 @@ export interface RagSettings {
   chunk_overlap: number;
   /** Largest `top_k` a request may ask for. */
   max_top_k: number;
+  /** Where documents are stored (server-generated names), relative to the working directory. */
+  documents_dir: string;
+  /** Where the index (vectors, manifest) is kept. */
+  index_dir: string;
 }
 
 const DEFAULTS: RagSettings = {
@@ -23,6 +27,8 @@ const DEFAULTS: RagSettings = {
   chunk_size: 1000,
   chunk_overlap: 150,
   max_top_k: 20,
+  documents_dir: 'docs/documents',
+  index_dir: '.toolkit/index',
 };
 
 /** Dimensions of the embedding models the template knows. */
@@ -41,6 +47,10 @@ export function ragSettings(config: ToolkitConfig): RagSettings {
     new ConfigError(`rag.${key}`, problem, 'toolkit.yaml');
   if (typeof settings.embeddings !== 'string')
     throw fail('embeddings', 'must be auto, offline or a model name');
+  for (const key of ['documents_dir', 'index_dir', 'postgres_url'] as const) {
+    if (typeof settings[key] !== 'string' || settings[key] === '')
+      throw fail(key, 'must be a non-empty string');
+  }
   if (settings.store !== 'local' && settings.store !== 'pgvector')
     throw fail('store', 'must be local or pgvector');
   for (const key of ['chunk_size', 'chunk_overlap', 'max_top_k'] as const) {
