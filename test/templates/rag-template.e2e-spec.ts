@@ -11,7 +11,7 @@ import { RagController } from '../../templates/rag/src/rag.controller.js';
 import { ragIndexProviders } from '../../templates/rag/src/rag-index.provider.js';
 
 /** The rag template's app, as its app.ts builds it, on folders of its own. */
-function ragApp(root: string, uploadLimit = '20mb'): App {
+function ragApp(root: string): App {
   return new App({
     title: 'rag-e2e',
     controllers: [HealthController, RagController],
@@ -19,31 +19,15 @@ function ragApp(root: string, uploadLimit = '20mb'): App {
     logger: false,
     cwd: root,
     config: {
-      app: { upload_limit: uploadLimit },
       llm: { default_model: 'echo' },
       rag: { documents_dir: join(root, 'docs/documents'), index_dir: join(root, '.toolkit/index') },
     },
   });
 }
 
-function form(files: { name: string; content: Buffer }[]): {
-  data: Buffer;
-  headers: Record<string, string>;
-} {
-  const boundary = 'rag-e2e-boundary';
-  const parts = files.map((f) =>
-    Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      f.content,
-      Buffer.from('\r\n'),
-    ]),
-  );
-  return {
-    data: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
+/** A multipart upload of files given as `name → content`. */
+function form(files: { name: string; content: Buffer }[]) {
+  return { files: { file: files.map((f) => ({ filename: f.name, content: f.content })) } };
 }
 
 const TEA =

@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { App, readUploads, Route } from 'toolkit';
-import { TestClient } from 'toolkit/testing';
+import { multipartBody, TestClient } from 'toolkit/testing';
 
 const LIMIT = 1024 * 1024;
 
@@ -19,26 +19,6 @@ class UploadController {
   }
 }
 
-function multipart(files: { name: string; content: Buffer; field?: string }[]): {
-  body: Buffer;
-  type: string;
-} {
-  const boundary = '----toolkit-test-boundary';
-  const parts = files.map((f) =>
-    Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field ?? 'file'}"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      f.content,
-      Buffer.from('\r\n'),
-    ]),
-  );
-  return {
-    body: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
-    type: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
 describe('readUploads', () => {
   const app = new App({ controllers: [UploadController], logger: false, cwd: '/nonexistent' });
   const client = new TestClient(app);
@@ -51,11 +31,12 @@ describe('readUploads', () => {
   });
 
   it('reads one or several files', async () => {
-    const { body, type } = multipart([
-      { name: 'a.txt', content: Buffer.from('hello') },
-      { name: '../../etc/passwd', content: Buffer.alloc(1000, 1), field: 'files' },
-    ]);
-    const res = await client.post('/upload', { data: body, headers: { 'content-type': type } });
+    const res = await client.post('/upload', {
+      files: {
+        file: { filename: 'a.txt', content: 'hello' },
+        files: { filename: '../../etc/passwd', content: Buffer.alloc(1000, 1) },
+      },
+    });
     expect(res.json()).toEqual({
       files: [
         { name: 'a.txt', bytes: 5, field: 'file' },
@@ -67,31 +48,25 @@ describe('readUploads', () => {
 
   it('refuses other content types with 415 and an upload without a file with 400', async () => {
     expect((await client.post('/upload', { json: { file: 'x' } })).statusCode).toBe(415);
-    const empty = multipart([]);
-    const res = await client.post('/upload', {
-      data: empty.body,
-      headers: { 'content-type': empty.type },
-    });
-    expect(res.statusCode).toBe(400);
-    const three = multipart(
-      [1, 2, 3].map((n) => ({ name: `${n}.txt`, content: Buffer.from('x') })),
-    );
-    expect(
-      (await client.post('/upload', { data: three.body, headers: { 'content-type': three.type } }))
-        .statusCode,
-    ).toBe(400);
+    const empty = await client.post('/upload', { files: {}, data: { note: 'no file here' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json<{ error: string }>().error).toMatch(/No file in the upload/);
+    const three = [1, 2, 3].map((n) => ({ filename: `${n}.txt`, content: 'x' }));
+    const tooMany = await client.post('/upload', { files: { file: three } });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json<{ error: string }>().error).toBe('At most 2 files per upload');
   });
 
   it('answers 413 stating the limit as soon as a file passes it, without reading the rest', async () => {
     // 25 MiB announced with chunked encoding (no Content-Length), written slowly in 64 KiB pieces.
-    const head = multipart([{ name: 'big.bin', content: Buffer.alloc(0) }]).body.subarray(
-      0,
-      -('------toolkit-test-boundary--\r\n'.length + 2),
-    );
+    const { body, contentType } = multipartBody({ file: { filename: 'big.bin', content: '' } });
+    const boundary = contentType.split('boundary=')[1];
+    // Everything up to the (empty) file content; the content then never ends.
+    const head = body.subarray(0, body.length - `\r\n--${boundary}--\r\n`.length);
     const socket = connect(port, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
     socket.write(
-      'POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=----toolkit-test-boundary\r\nTransfer-Encoding: chunked\r\n\r\n',
+      `POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: ${contentType}\r\nTransfer-Encoding: chunked\r\n\r\n`,
     );
     const chunk = (data: Buffer) => `${data.length.toString(16)}\r\n${data.toString('latin1')}\r\n`;
     socket.write(chunk(head), 'latin1');
@@ -113,10 +88,9 @@ describe('readUploads', () => {
   });
 
   it('refuses a declared Content-Length over the limit before reading', async () => {
-    const { body, type } = multipart([{ name: 'a.txt', content: Buffer.from('x') }]);
     const res = await client.post('/upload', {
-      data: body,
-      headers: { 'content-type': type, 'content-length': String(10 * LIMIT) },
+      files: { file: { filename: 'a.txt', content: 'x' } },
+      headers: { 'content-length': String(10 * LIMIT) },
     });
     expect(res.statusCode).toBe(413);
   });

@@ -4,6 +4,8 @@ import 'reflect-metadata';
 export { TestClient } from './test-client.js';
 export type { TestTarget, RequestOptions, BodyRequestOptions } from './test-client.js';
 export { TestResponse } from './test-response.js';
+export { multipartBody } from './multipart-body.js';
+export type { TestFile } from './multipart-body.js';
 export { createMockApp } from './mock-app.js';
 export { MockMemory } from './mock-memory.js';
 export { MockLLM, MOCK_EMBEDDING_SIZE } from './mock-llm.js';

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inject, type DispatchFunc, type InjectOptions } from 'light-my-request';
 import { App } from '../../framework/src/app/app.js';
 import { injectableExpress } from './injectable-express.js';
+import { multipartBody, type TestFile } from './multipart-body.js';
 import { TestResponse } from './test-response.js';
 
 /** What a {@link TestClient} can drive. */
@@ -22,8 +23,10 @@ export interface RequestOptions {
 export interface BodyRequestOptions extends RequestOptions {
   /** Sent as JSON (`Content-Type: application/json`). */
   json?: unknown;
-  /** Sent as an HTML form when an object; sent as is when a string or Buffer. */
+  /** Sent as an HTML form when an object (multipart fields when `files` is given); as is when a string or Buffer. */
   data?: Record<string, string> | string | Buffer;
+  /** Files sent as `multipart/form-data`, by form field (e.g. `{ file: { filename, content } }`). */
+  files?: Record<string, TestFile | readonly TestFile[]>;
 }
 
 /**
@@ -74,7 +77,13 @@ export class TestClient {
     const dispatch = await (this.dispatch ??= this.resolve());
     const headers: Record<string, string> = { ...options.headers };
     let payload: string | Buffer | undefined;
-    if (options.json !== undefined) {
+    if (options.files) {
+      const fields =
+        typeof options.data === 'object' && !Buffer.isBuffer(options.data) ? options.data : {};
+      const { body, contentType } = multipartBody(options.files, fields);
+      payload = body;
+      headers['content-type'] ??= contentType;
+    } else if (options.json !== undefined) {
       payload = JSON.stringify(options.json);
       headers['content-type'] ??= 'application/json';
     } else if (typeof options.data === 'string' || Buffer.isBuffer(options.data)) {

@@ -2,13 +2,9 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { TestClient } from 'toolkit/testing';
 import { app } from '../app.js';
 
-function upload(name: string, text: string): { data: Buffer; headers: Record<string, string> } {
-  const boundary = 'starter-test-boundary';
-  const data = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
-      `Content-Type: text/plain\r\n\r\n${text}\r\n--${boundary}--\r\n`,
-  );
-  return { data, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+/** A multipart upload of one text file. */
+function upload(filename: string, text: string) {
+  return { files: { file: { filename, content: text, contentType: 'text/plain' } } };
 }
 
 describe('the RAG app (offline retrieval, echo model)', () => {
