@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DeployCommand } from './commands/deploy.command.js';
 import { DevCommand } from './commands/dev.command.js';
 import { DocsCommand } from './commands/docs.command.js';
+import { NewCommand } from './commands/new.command.js';
 import { StartCommand } from './commands/start.command.js';
 import { TestCommand } from './commands/test.command.js';
 import { AppServerService } from './dev/app-server.service.js';
@@ -14,6 +15,9 @@ import { GithostPlatform } from './deploy/platforms/githost.platform.js';
 import { ServerlessPlatform } from './deploy/platforms/serverless.platform.js';
 import { VmhostPlatform } from './deploy/platforms/vmhost.platform.js';
 import { DocsService } from './docs/docs.service.js';
+import { NewProjectService } from './new/new-project.service.js';
+import { ProjectWriterService } from './new/project-writer.service.js';
+import { TemplateRendererService } from './new/template-renderer.service.js';
 import { FileWriterService } from './services/file-writer.service.js';
 import { PackageLocatorService } from './services/package-locator.service.js';
 import { ProcessService } from './services/process.service.js';
@@ -25,10 +29,11 @@ import { JestRunnerService } from './testing/jest-runner.service.js';
 /**
  * The `toolkit` CLI: one `CommandRunner` per command (listed in help order, matching the command
  * manifest) and the services they share for printing, spawning, locating packages and writing
- * files. A new command (e.g. `new`) is one more class here and one more manifest entry.
+ * files. A new command is one more class here and one more manifest entry.
  */
 @Module({
   providers: [
+    NewCommand,
     DevCommand,
     StartCommand,
     TestCommand,
@@ -51,6 +56,9 @@ import { JestRunnerService } from './testing/jest-runner.service.js';
     GithostPlatform,
     ServerlessPlatform,
     CloudGuidePlatform,
+    NewProjectService,
+    TemplateRendererService,
+    ProjectWriterService,
   ],
 })
 export class CliModule {}

@@ -14,6 +14,15 @@ export interface CommandSummary {
   readonly description: string;
 }
 
+export const NEW_COMMAND: CommandSummary = {
+  name: 'new',
+  arguments: '<name>',
+  argsDescription: {
+    name: 'project name: the folder to create and the npm package name (e.g. my-bot)',
+  },
+  description: 'Create a project from a template (chatbot, rag, agent or api)',
+};
+
 export const DEV_COMMAND: CommandSummary = {
   name: 'dev',
   description: 'Serve the app for development, restarting when a .ts file changes',
@@ -45,6 +54,7 @@ export const DEPLOY_COMMAND: CommandSummary = {
 
 /** Every command, in the order the help lists them. */
 export const COMMAND_SUMMARIES: readonly CommandSummary[] = [
+  NEW_COMMAND,
   DEV_COMMAND,
   START_COMMAND,
   TEST_COMMAND,

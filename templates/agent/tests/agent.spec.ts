@@ -19,7 +19,7 @@ describe('the agent app (offline echo model)', () => {
   it('refuses an unknown analysis type or style with a 422', async () => {
     const analysis = await client.post('/analyze', { json: { text: 'x', analysis_type: 'magic' } });
     expect(analysis.statusCode).toBe(422);
-    const style = await client.post('/generate', { json: { prompt: 'x', style: 'pirate' } });
+    const style = await client.post('/generate', { json: { prompt: 'x', style: 'shouting' } });
     expect(style.statusCode).toBe(422);
   });
 

@@ -1,0 +1,118 @@
+import { Injectable } from '@nestjs/common';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { TerminalService } from '../services/terminal.service.js';
+import { readPackageInfo } from '../shell/package-info.js';
+import { DirectoryExistsError } from './new.errors.js';
+import { projectDependencies } from './project-dependencies.js';
+import { checkProjectName } from './project-name.js';
+import type { ProjectTemplate } from './project-templates.js';
+import { ProjectWriterService, pathTaken } from './project-writer.service.js';
+import { TemplateRendererService } from './template-renderer.service.js';
+import { templateVariables } from './template-variables.js';
+import { readToolkitPackage } from './toolkit-package.js';
+
+/** What `toolkit new` was asked to create. */
+export interface NewProjectRequest {
+  /** Project name: the folder created and the npm package name. */
+  name: string;
+  /** Template to start from. */
+  template: ProjectTemplate;
+  /** Folder to create the project in, relative to `cwd`. @default '.' */
+  directory?: string;
+  /** Working folder the paths are relative to. */
+  cwd: string;
+  /** Root of the toolkit package providing templates and versions. @default the running toolkit */
+  toolkitRoot?: string;
+}
+
+/** A project {@link NewProjectService.create} made. */
+export interface CreatedProject {
+  /** Absolute path of the project folder. */
+  dir: string;
+  /** The files written, `/`-separated, sorted. */
+  files: string[];
+}
+
+/** `.npmrc` of a project whose toolkit dependency is a `file:` folder. */
+export const LOCAL_TOOLKIT_NPMRC = `# toolkit is installed from a local folder (file:). Pack it and install it like a registry
+# package, so its dependencies land in this project's node_modules with ONE copy of @nestjs/*.
+install-links=true
+`;
+
+/**
+ * `toolkit new`: checks the name and the target folder, renders the template, writes the project
+ * atomically, and prints what was created and what to run next.
+ *
+ * @example
+ * await projects.create({ name: 'my-bot', template: 'chatbot', cwd: process.cwd() });
+ */
+@Injectable()
+export class NewProjectService {
+  constructor(
+    private readonly renderer: TemplateRendererService,
+    private readonly writer: ProjectWriterService,
+    private readonly terminal: TerminalService,
+  ) {}
+
+  async create(request: NewProjectRequest): Promise<CreatedProject> {
+    const name = checkProjectName(request.name);
+    const dir = resolve(request.cwd, request.directory ?? '.', name);
+    if (pathTaken(dir)) throw new DirectoryExistsError(displayPath(request.cwd, dir));
+
+    const toolkit = readToolkitPackage(request.toolkitRoot ?? readPackageInfo().root);
+    const dependencies = projectDependencies(toolkit, request.template);
+    const variables = templateVariables(name, request.template, dependencies);
+    const files = await this.renderer.render(
+      join(toolkit.root, 'templates'),
+      request.template,
+      variables,
+    );
+    const ownNpmrc = files.some((file) => file.path === '.npmrc');
+    if (dependencies.dependencies[toolkit.name].startsWith('file:') && !ownNpmrc) {
+      files.push({ path: '.npmrc', content: Buffer.from(LOCAL_TOOLKIT_NPMRC), mode: 0o644 });
+    }
+    files.sort((a, b) => a.path.localeCompare(b.path));
+
+    this.writer.write(dir, files);
+    const created = { dir, files: files.map((file) => file.path) };
+    this.printSummary(request, created);
+    return created;
+  }
+
+  private printSummary(request: NewProjectRequest, project: CreatedProject): void {
+    this.terminal.success(
+      `Created ${request.name} from the ${request.template} template in ${project.dir}`,
+    );
+    for (const file of project.files) this.terminal.info(`  ${file}`);
+    this.terminal.info();
+    this.terminal.heading('Next steps:');
+    this.terminal.command(`cd ${shellQuote(displayPath(request.cwd, project.dir))}`);
+    this.terminal.command('npm install');
+    this.terminal.command('npm run dev');
+    this.terminal.command('npm test');
+    this.terminal.info();
+    this.terminal.info(TEMPLATE_TIPS[request.template]);
+    this.terminal.info(
+      'Without a key in .env the app answers with the offline echo model; README.md says how to add one.',
+    );
+  }
+}
+
+/** One line per template after the next steps. */
+const TEMPLATE_TIPS: Readonly<Record<ProjectTemplate, string>> = {
+  chatbot: '`npm run dev` serves the chat page at http://127.0.0.1:8000.',
+  rag: 'Put documents in docs/documents/ (indexed at start-up) or POST them to /upload.',
+  agent: 'Writing styles for /generate are in toolkit.yaml (styles:).',
+  api: 'A random API key was generated into .env (API_KEYS); send it as "Authorization: Bearer <key>".',
+};
+
+/** The path as the user would type it from `cwd`: relative when inside it. */
+function displayPath(cwd: string, path: string): string {
+  const rel = relative(cwd, path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
+}
+
+/** Quotes a path for a POSIX shell when it holds anything but safe characters. */
+function shellQuote(path: string): string {
+  return /^[\w./@%+=:,-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
+}

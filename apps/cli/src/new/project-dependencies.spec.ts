@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TemplateUnavailableError } from './new.errors.js';
+import { projectDependencies } from './project-dependencies.js';
+import { PROJECT_TEMPLATES, type ProjectTemplate } from './project-templates.js';
+import { listTemplateFiles, SHARED_TEMPLATE } from './template-files.js';
+import {
+  isLocalCheckout,
+  readToolkitPackage,
+  toolkitReference,
+  type ToolkitPackage,
+} from './toolkit-package.js';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url)).replace(/\/$/, '');
+const ownPackage = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+describe('toolkit reference', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'toolkit-package-'));
+    writeFileSync(join(dir, 'package.json'), '{"name":"toolkit","version":"1.2.3"}');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('is file:<root> for this checkout', () => {
+    const toolkit = readToolkitPackage(`${REPO_ROOT}/`);
+    expect(isLocalCheckout(toolkit.root)).toBe(true);
+    expect(toolkitReference(toolkit)).toBe(`file:${REPO_ROOT}`);
+  });
+
+  it('is ^<version> for an installed package, and file: once it holds libs/', () => {
+    expect(toolkitReference(readToolkitPackage(dir))).toBe('^1.2.3');
+    mkdirSync(join(dir, 'libs'));
+    expect(toolkitReference(readToolkitPackage(dir))).toBe(`file:${dir}`);
+  });
+
+  it('fails clearly without a package.json', () => {
+    expect(() => readToolkitPackage(join(dir, 'nowhere'))).toThrow(TemplateUnavailableError);
+  });
+});
+
+describe('projectDependencies', () => {
+  const toolkit = readToolkitPackage(REPO_ROOT);
+
+  it('uses the exact ranges of the toolkit for Nest, the provider client and the test tools', () => {
+    const { dependencies, devDependencies } = projectDependencies(toolkit, 'chatbot');
+    expect(dependencies).toEqual({
+      '@nestjs/common': ownPackage.dependencies['@nestjs/common'],
+      '@nestjs/core': ownPackage.dependencies['@nestjs/core'],
+      openai: ownPackage.dependencies.openai,
+      toolkit: `file:${REPO_ROOT}`,
+    });
+    for (const name of ['jest', '@swc/jest', '@types/jest', '@types/node', 'typescript']) {
+      expect(devDependencies[name]).toBe(ownPackage.devDependencies[name]);
+    }
+    expect(devDependencies['@swc/core']).toBe(ownPackage.dependencies['@swc/core']);
+  });
+
+  it('adds @types/express to the templates importing express types', () => {
+    expect(projectDependencies(toolkit, 'api').devDependencies['@types/express']).toBe(
+      ownPackage.devDependencies['@types/express'],
+    );
+    expect(projectDependencies(toolkit, 'chatbot').devDependencies).not.toHaveProperty(
+      '@types/express',
+    );
+  });
+
+  it('fails clearly when the toolkit does not list a needed package', () => {
+    const bare: ToolkitPackage = { ...toolkit, versions: {} };
+    expect(() => projectDependencies(bare, 'chatbot')).toThrow(/does not list @nestjs\/common/);
+  });
+});
+
+/** Bare module specifiers a source file imports, and whether only types come from each. */
+function importsOf(source: string): Array<{ pkg: string; typeOnly: boolean }> {
+  const found = source.matchAll(
+    /^\s*(import|export)\s+(type\s+)?(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm,
+  );
+  return [...found]
+    .map((match) => ({ specifier: match[3] ?? match[4], typeOnly: match[2] !== undefined }))
+    .filter(({ specifier }) => !specifier.startsWith('.') && !specifier.startsWith('node:'))
+    .map(({ specifier, typeOnly }) => {
+      const parts = specifier.split('/');
+      return { pkg: parts.slice(0, specifier.startsWith('@') ? 2 : 1).join('/'), typeOnly };
+    });
+}
+
+describe('every package a template imports is in its package.json', () => {
+  const toolkit = readToolkitPackage(REPO_ROOT);
+  const templates = join(REPO_ROOT, 'templates');
+
+  it.each(PROJECT_TEMPLATES)('%s', (template: ProjectTemplate) => {
+    const { dependencies, devDependencies } = projectDependencies(toolkit, template);
+    const undeclared: string[] = [];
+    for (const folder of [SHARED_TEMPLATE, template]) {
+      for (const file of listTemplateFiles(join(templates, folder), ['partials'])) {
+        if (!/\.(ts|js)(\.hbs)?$/.test(file)) continue;
+        for (const { pkg, typeOnly } of importsOf(
+          readFileSync(join(templates, folder, file), 'utf8'),
+        )) {
+          const declared =
+            pkg in dependencies ||
+            pkg in devDependencies ||
+            (typeOnly && `@types/${pkg}` in devDependencies);
+          if (!declared) undeclared.push(`${folder}/${file}: ${pkg}`);
+        }
+      }
+    }
+    expect(undeclared).toEqual([]);
+  });
+
+  it('finds imports the way the check above relies on', () => {
+    expect(
+      importsOf(
+        "import { A } from '@nestjs/common';\nimport type { R } from 'express';\n" +
+          "import { x } from './x.js';\nimport { y } from 'toolkit/rag';\nimport 'reflect-metadata';\n" +
+          "const m = await import('yaml');\n",
+      ),
+    ).toEqual([
+      { pkg: '@nestjs/common', typeOnly: false },
+      { pkg: 'express', typeOnly: true },
+      { pkg: 'toolkit', typeOnly: false },
+      { pkg: 'reflect-metadata', typeOnly: false },
+      { pkg: 'yaml', typeOnly: false },
+    ]);
+  });
+});

@@ -1,0 +1,77 @@
+import type { ProjectTemplate } from './project-templates.js';
+import { TemplateUnavailableError } from './new.errors.js';
+import { toolkitReference, type ToolkitPackage } from './toolkit-package.js';
+
+/** Packages a generated project lists, by the name of each list in its `package.json`. */
+export interface PackageLists {
+  dependencies: readonly string[];
+  devDependencies: readonly string[];
+}
+
+/**
+ * What every project depends on besides the toolkit: the Nest packages its code imports (the
+ * toolkit's own versions, so npm installs ONE copy: two break Nest's dependency injection) and
+ * the provider client library; jest with SWC and `@jest/globals`, `@nestjs/testing` (used by
+ * `toolkit/testing`) and TypeScript to test and type-check.
+ */
+export const BASE_PACKAGES: PackageLists = {
+  dependencies: ['@nestjs/common', '@nestjs/core', 'openai'],
+  devDependencies: [
+    '@jest/globals',
+    '@nestjs/testing',
+    '@swc/core',
+    '@swc/jest',
+    '@types/jest',
+    '@types/node',
+    'jest',
+    'typescript',
+  ],
+};
+
+/** What each template imports on top of {@link BASE_PACKAGES} (RAG parsers and stores ship with the toolkit). */
+export const TEMPLATE_PACKAGES: Readonly<Record<ProjectTemplate, Partial<PackageLists>>> = {
+  chatbot: {},
+  agent: {},
+  api: { devDependencies: ['@types/express'] },
+  rag: { devDependencies: ['@types/express'] },
+};
+
+/** The `dependencies` and `devDependencies` of a generated `package.json`, name → version range. */
+export interface ProjectDependencies {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+}
+
+/**
+ * The dependencies of a new project from `template`: the toolkit (see {@link toolkitReference})
+ * and the packages above at the version ranges the toolkit itself uses. Keys are sorted, as npm
+ * writes them.
+ *
+ * @example
+ * projectDependencies(toolkit, 'chatbot').dependencies['@nestjs/core']; // '^12.5.1'
+ */
+export function projectDependencies(
+  toolkit: ToolkitPackage,
+  template: ProjectTemplate,
+): ProjectDependencies {
+  const extra = TEMPLATE_PACKAGES[template];
+  const ranges = (names: readonly string[]): Record<string, string> =>
+    sortKeys(Object.fromEntries(names.map((name) => [name, versionOf(toolkit, name)])));
+  const dependencies = ranges([...BASE_PACKAGES.dependencies, ...(extra.dependencies ?? [])]);
+  return {
+    dependencies: sortKeys({ ...dependencies, [toolkit.name]: toolkitReference(toolkit) }),
+    devDependencies: ranges([...BASE_PACKAGES.devDependencies, ...(extra.devDependencies ?? [])]),
+  };
+}
+
+function versionOf(toolkit: ToolkitPackage, name: string): string {
+  const range = toolkit.versions[name];
+  if (range === undefined) {
+    throw new TemplateUnavailableError(`toolkit's package.json does not list ${name}`);
+  }
+  return range;
+}
+
+function sortKeys(record: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+}

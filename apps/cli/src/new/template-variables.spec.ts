@@ -1,0 +1,31 @@
+import { describe, expect, it } from '@jest/globals';
+import { extraEnvLines, templateVariables } from './template-variables.js';
+
+describe('template variables', () => {
+  it('gives api projects a fresh 32-byte hex key, open CORS and a rate limit', () => {
+    const [keys, cors, limit] = extraEnvLines('api');
+    expect(keys).toMatch(/^API_KEYS=[0-9a-f]{64}$/);
+    expect(extraEnvLines('api')[0]).not.toBe(keys);
+    expect([cors, limit]).toEqual(['CORS_ORIGINS=*', 'RATE_LIMIT_PER_MINUTE=60']);
+  });
+
+  it('adds no .env lines to the other templates', () => {
+    expect(['chatbot', 'rag', 'agent'].map((t) => extraEnvLines(t as 'chatbot'))).toEqual([
+      [],
+      [],
+      [],
+    ]);
+  });
+
+  it('carries the name, provider key variable and dependencies', () => {
+    const deps = { dependencies: { toolkit: '^1.0.0' }, devDependencies: {} };
+    expect(templateVariables('bot', 'api', deps, () => 'k')).toEqual({
+      name: 'bot',
+      description: expect.stringContaining('REST API'),
+      keyVar: 'OPENAI_API_KEY',
+      providerLabel: 'OpenAI',
+      ...deps,
+      extraEnv: ['API_KEYS=k', 'CORS_ORIGINS=*', 'RATE_LIMIT_PER_MINUTE=60'],
+    });
+  });
+});

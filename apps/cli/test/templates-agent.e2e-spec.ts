@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { assertCliBuilt, eventually, isAlive } from './support/cli-process.js';
+import {
+  generateProject,
+  installedCopies,
+  npmInstall,
+  npmTest,
+  npmTypecheck,
+  requestJson,
+  startDevServer,
+  type DevServer,
+  type GeneratedProject,
+} from './support/generated-project.js';
+
+describe('toolkit new -t agent, end to end', () => {
+  let project: GeneratedProject;
+  let server: DevServer | undefined;
+  const post = (path: string, json: unknown) => requestJson(`${server!.url}${path}`, { json });
+
+  beforeAll(async () => {
+    assertCliBuilt();
+    project = await generateProject('agent', 'e2e-agent');
+    await npmInstall(project);
+  }, 180_000);
+  afterAll(async () => {
+    await server?.kill();
+    project?.cleanup();
+  }, 30_000);
+
+  it("installs one copy of Nest and passes the project's own npm test", async () => {
+    expect(installedCopies(project, '@nestjs/core')).toEqual(['node_modules/@nestjs/core']);
+    const result = await npmTest(project);
+    expect({ code: result.code, output: result.output }).toEqual({
+      code: 0,
+      output: expect.stringMatching(/Tests: +\d+ passed, \d+ total/),
+    });
+  }, 120_000);
+
+  it('type-checks with its own npm run typecheck', async () => {
+    const result = await npmTypecheck(project);
+    expect({ code: result.code, output: result.output }).toEqual({
+      code: 0,
+      output: expect.not.stringContaining('error TS'),
+    });
+  }, 90_000);
+
+  it('is served by toolkit dev --no-reload on the offline echo model', async () => {
+    server = await startDevServer(project);
+    expect(server.cli.stdout()).toMatch(/LLM: +echo \(offline/);
+    expect(await requestJson(`${server.url}/health`)).toMatchObject({
+      status: 200,
+      body: { status: 'healthy', version: '0.1.0' },
+    });
+  }, 90_000);
+
+  it('POST /analyze answers each analysis type and serves a repeat from the cache', async () => {
+    const text = 'I love this product. Shipping was slow.';
+    for (const type of ['sentiment', 'summary', 'keywords', 'entities']) {
+      const first = await post('/analyze', { text, analysis_type: type });
+      expect(first).toMatchObject({
+        status: 200,
+        body: { analysis: expect.any(String), analysis_type: type },
+      });
+      expect(first.headers.get('x-cache')).not.toBe('HIT');
+      const again = await post('/analyze', { text, analysis_type: type });
+      expect(again.headers.get('x-cache')).toBe('HIT');
+      expect(again.body).toEqual(first.body);
+    }
+    expect(await post('/analyze', { text })).toMatchObject({
+      body: { analysis_type: 'summary' },
+    });
+    expect(await post('/analyze', { text, analysis_type: 'magic' })).toMatchObject({
+      status: 422,
+      body: { details: [{ param: 'analysis_type' }] },
+    });
+    expect(await post('/analyze', { text: '   ' })).toEqual(
+      expect.objectContaining({ status: 400, body: { error: 'text must not be empty' } }),
+    );
+  });
+
+  it('POST /generate writes in built-in styles and in one added by toolkit.yaml', async () => {
+    for (const style of ['formal', 'casual', 'technical', 'creative', 'concise', 'pirate']) {
+      expect(await post('/generate', { prompt: 'Announce the release', style })).toMatchObject({
+        status: 200,
+        body: { content: expect.any(String), style },
+      });
+    }
+    expect(await post('/generate', { prompt: 'Hi' })).toMatchObject({ body: { style: 'formal' } });
+    const unknown = await post('/generate', { prompt: 'Hi', style: 'shouting' });
+    expect(unknown).toMatchObject({ status: 422, body: { details: [{ param: 'style' }] } });
+    expect(JSON.stringify(unknown.body)).toContain('pirate');
+  });
+
+  it('POST /chat remembers each user', async () => {
+    await post('/chat', { user_id: 'ada', message: 'Call me Ada' });
+    expect(await post('/chat', { user_id: 'ada', message: 'What is my name?' })).toMatchObject({
+      status: 200,
+      body: { response: expect.stringMatching(/^Your name is Ada\./) },
+    });
+    expect(await post('/chat', { user_id: 'other', message: 'What is my name?' })).toMatchObject({
+      body: { response: expect.stringMatching(/^You have not told me your name yet\./) },
+    });
+  });
+
+  it('stops on Ctrl+C (SIGINT) with exit status 0', async () => {
+    const pid = server!.serverPid;
+    expect(await server!.interrupt()).toEqual({ code: 0, signal: null });
+    expect(await eventually(() => !isAlive(pid), 5_000)).toBe(true);
+  }, 30_000);
+});

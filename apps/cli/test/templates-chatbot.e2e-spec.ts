@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { parseSse } from '../../../libs/framework/src/sse/sse-parser.js';
+import {
+  ANSWER_SNAPSHOTS,
+  EXTERNAL_RESOURCES,
+  launchChromium,
+  RECORD_ANSWER_SNAPSHOTS,
+} from './support/chat-page-browser.js';
+import { assertCliBuilt, eventually, isAlive, REPO_ROOT } from './support/cli-process.js';
+import {
+  generateProject,
+  installedCopies,
+  npmInstall,
+  npmTest,
+  npmTypecheck,
+  requestJson,
+  startDevServer,
+  type DevServer,
+  type GeneratedProject,
+} from './support/generated-project.js';
+
+const ARTIFACTS = join(REPO_ROOT, 'test-artifacts');
+
+describe('toolkit new -t chatbot, end to end', () => {
+  let project: GeneratedProject;
+  let server: DevServer | undefined;
+  let browser: Browser | undefined;
+
+  beforeAll(async () => {
+    assertCliBuilt();
+    project = await generateProject('chatbot', 'e2e-chatbot');
+    await npmInstall(project);
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.kill();
+    project?.cleanup();
+  }, 30_000);
+
+  it('installs the toolkit from this checkout with ONE copy of each Nest package', () => {
+    expect(installedCopies(project, '@nestjs/core')).toEqual(['node_modules/@nestjs/core']);
+    expect(installedCopies(project, '@nestjs/common')).toEqual(['node_modules/@nestjs/common']);
+    expect(installedCopies(project, 'toolkit')).toEqual(['node_modules/toolkit']);
+  });
+
+  it("passes the project's own npm test", async () => {
+    const result = await npmTest(project);
+    expect({ code: result.code, output: result.output }).toEqual({
+      code: 0,
+      output: expect.stringMatching(/Tests: +\d+ passed, \d+ total/),
+    });
+  }, 120_000);
+
+  it('type-checks with its own npm run typecheck', async () => {
+    const result = await npmTypecheck(project);
+    expect({ code: result.code, output: result.output }).toEqual({
+      code: 0,
+      output: expect.not.stringContaining('error TS'),
+    });
+  }, 90_000);
+
+  it('is served by toolkit dev --no-reload on the offline echo model', async () => {
+    server = await startDevServer(project);
+    expect(server.cli.stdout()).toMatch(/LLM: +echo \(offline/);
+    expect(await requestJson(`${server.url}/health`)).toMatchObject({
+      status: 200,
+      body: { status: 'healthy', version: '0.1.0' },
+    });
+  }, 90_000);
+
+  it('POST /chat answers and remembers each user separately', async () => {
+    const url = `${server!.url}/chat`;
+    await requestJson(url, { json: { user_id: 'ada', message: 'My name is Ada' } });
+    expect(
+      await requestJson(url, { json: { user_id: 'ada', message: 'What is my name?' } }),
+    ).toMatchObject({
+      status: 200,
+      body: { response: expect.stringMatching(/^Your name is Ada\. This is message 2/) },
+    });
+    expect(
+      await requestJson(url, { json: { user_id: 'bob', message: 'What is my name?' } }),
+    ).toMatchObject({
+      status: 200,
+      body: {
+        response: expect.stringMatching(/^You have not told me your name yet\. This is the first/),
+      },
+    });
+    expect(await requestJson(url, { json: { message: 'no user' } })).toMatchObject({
+      status: 422,
+      body: { details: [{ param: 'user_id' }] },
+    });
+  });
+
+  it('POST /chat/stream streams the answer as Server-Sent Events, word by word', async () => {
+    const response = await fetch(`${server!.url}/chat/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_id: 'ada', message: 'And what is my name now?' }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const events = parseSse(await response.text());
+    expect(events.length).toBeGreaterThan(5);
+    expect(events.every((event) => event.event === 'message')).toBe(true);
+    expect(events.map((event) => event.data).join('')).toMatch(
+      /^Your name is Ada\. This is message 3 of our conversation/,
+    );
+  });
+
+  it('POST /clear forgets the conversation', async () => {
+    expect(await requestJson(`${server!.url}/clear`, { json: { user_id: 'ada' } })).toEqual(
+      expect.objectContaining({ status: 200, body: { status: 'cleared' } }),
+    );
+    expect(
+      await requestJson(`${server!.url}/chat`, {
+        json: { user_id: 'ada', message: 'What is my name?' },
+      }),
+    ).toMatchObject({
+      body: { response: expect.stringMatching(/^You have not told me your name yet/) },
+    });
+  });
+
+  it('GET / is a chat page that streams an answer in headless Chromium', async () => {
+    const page404 = await requestJson(`${server!.url}/`);
+    expect(page404.status).toBe(200);
+    expect(page404.headers.get('content-type')).toMatch(/^text\/html/);
+
+    browser = await launchChromium();
+    const page = await browser.newPage({ viewport: { width: 900, height: 640 } });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('requestfailed', (request) => problems.push(`${request.url()} failed`));
+    await page.goto(`${server!.url}/`);
+    // No request may leave the app (no CDN): every resource comes from the server itself.
+    expect(await page.evaluate<string[]>(EXTERNAL_RESOURCES)).toEqual([]);
+
+    // Record the answer's text at every change, to see it grow while it streams.
+    await page.evaluate(RECORD_ANSWER_SNAPSHOTS);
+    await page.fill('#input', 'Hello, my name is Ada');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.message.user');
+    expect(await page.textContent('.message.user')).toBe('Hello, my name is Ada');
+    await page.waitForSelector('.message.assistant:not([data-streaming])', { timeout: 20_000 });
+
+    const answer = await page.textContent('.message.assistant');
+    expect(answer).toBe(
+      'Nice to meet you, Ada! You said: "Hello, my name is Ada". This is the first message of our conversation.',
+    );
+    const seen = await page.evaluate<string[]>(ANSWER_SNAPSHOTS);
+    expect(seen.length).toBeGreaterThan(5);
+    seen.forEach((text) => expect(answer?.startsWith(text)).toBe(true));
+    expect(await page.locator('.error').count()).toBe(0);
+    expect(await page.isEnabled('#send')).toBe(true);
+    expect(problems).toEqual([]);
+
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, 'chatbot.png') });
+
+    // The browser keeps its user id across reloads, so the server still knows the name...
+    const ask = async (message: string): Promise<string | null> => {
+      const before = await page.locator('.message.assistant').count();
+      await page.fill('#input', message);
+      await page.click('#send');
+      const reply = page.locator('.message.assistant').nth(before);
+      await reply.and(page.locator(':not([data-streaming])')).waitFor({ timeout: 20_000 });
+      return reply.textContent();
+    };
+    await page.reload();
+    expect(await ask('What is my name?')).toMatch(/^Your name is Ada\./);
+    // ...until "New conversation" clears it.
+    await page.click('#clear');
+    await page.waitForSelector('#empty');
+    expect(await ask('What is my name?')).toMatch(/^You have not told me your name yet\./);
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('stops on Ctrl+C (SIGINT) with exit status 0', async () => {
+    const pid = server!.serverPid;
+    expect(await server!.interrupt()).toEqual({ code: 0, signal: null });
+    expect(await eventually(() => !isAlive(pid), 5_000)).toBe(true);
+  }, 30_000);
+});
