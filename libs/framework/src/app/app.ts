@@ -72,6 +72,7 @@ export class App {
   private readonly routes: FunctionalRouteDefinition[] = [];
   private nest?: Promise<INestApplication>;
   private express?: Express;
+  private memoryService?: MemoryService;
 
   constructor(private readonly options: AppOptions = {}) {
     this.title = options.title;
@@ -107,7 +108,11 @@ export class App {
    * const messages = await history.toDictList(); // [{ role, content, timestamp }, ...]
    */
   memory(userId: string): ConversationMemory {
-    return new DeferredMemory(userId, async () => (await this.get(MemoryService)).for(userId));
+    if (this.memoryService) return this.memoryService.for(userId);
+    return new DeferredMemory(userId, async () => {
+      this.memoryService ??= await this.get(MemoryService);
+      return this.memoryService.for(userId);
+    });
   }
 
   /** Builds the Nest application once (later calls return the same one). */
@@ -171,6 +176,7 @@ export class App {
     const nest = this.nest;
     this.nest = undefined;
     this.express = undefined;
+    this.memoryService = undefined;
     if (nest) await (await nest).close();
   }
 

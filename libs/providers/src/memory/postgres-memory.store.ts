@@ -47,6 +47,9 @@ interface Row {
  * @example
  * const store = new PostgresMemoryStore({ url: 'postgres://127.0.0.1:5432/app', maxHistory: 200 });
  */
+/** Inserts between two trims of a user's history (see `append`). */
+const TRIM_EVERY = 16;
+
 export class PostgresMemoryStore implements MemoryStore {
   readonly backend = 'postgres' as const;
   readonly maxHistory: number;
@@ -77,16 +80,20 @@ export class PostgresMemoryStore implements MemoryStore {
     assertValidUserId(userId);
     assertValidStoredMessage(message);
     const t = this.table.quoted;
-    // The DELETE cannot see the row being inserted, so the cut-off counts it in explicitly.
+    // Rows past max_history are never read (`list` takes the newest N), so they are deleted in
+    // batches: on every TRIM_EVERY-th insert (by id) the same statement trims this user's
+    // history. The other inserts skip the DELETE entirely (a one-time filter), which keeps an
+    // append as cheap as a plain INSERT. The DELETE cannot see the row being inserted, so the
+    // cut-off counts it in explicitly.
     await this.query(
       `WITH inserted AS (
          INSERT INTO ${t} (user_id, role, content, created_at) VALUES ($1, $2, $3, $4) RETURNING id
        )
-       DELETE FROM ${t} WHERE user_id = $1 AND id < (
+       DELETE FROM ${t} WHERE (SELECT id FROM inserted) % $6 = 0 AND user_id = $1 AND id < (
          SELECT id FROM (SELECT id FROM ${t} WHERE user_id = $1 UNION ALL SELECT id FROM inserted) ids
          ORDER BY id DESC OFFSET $5 LIMIT 1
        )`,
-      [userId, message.role, message.content, message.timestamp, this.maxHistory - 1],
+      [userId, message.role, message.content, message.timestamp, this.maxHistory - 1, TRIM_EVERY],
     );
   }
 

@@ -108,16 +108,19 @@ describe('PostgresMemoryStore', () => {
     }
   });
 
-  it('keeps only the newest max_history rows in the table', async () => {
+  it('returns the newest max_history messages and trims older rows in batches', async () => {
     const prefix = prefixFor('trim');
     const store = new PostgresMemoryStore({ url: POSTGRES_URL, keyPrefix: prefix, maxHistory: 3 });
     try {
       const memory = new StoreConversationMemory(store, 'alice');
-      for (let n = 0; n < 10; n += 1) await memory.add('user', `m${n}`);
+      for (let n = 0; n < 40; n += 1) await memory.add('user', `m${n}`);
+      expect((await memory.toDictList()).map((m) => m.content)).toEqual(['m37', 'm38', 'm39']);
+      // A trim runs on every 16th insert, so at most max_history + 15 rows remain, never old ones.
       const rows = await sql<{ content: string }>(
         `SELECT content FROM "${prefix}_memory" ORDER BY id`,
       );
-      expect(rows.map((r) => r.content)).toEqual(['m7', 'm8', 'm9']);
+      expect(rows.length).toBeLessThanOrEqual(3 + 15);
+      expect(rows.map((r) => Number(r.content.slice(1))).every((n) => n >= 40 - 18)).toBe(true);
     } finally {
       await store.close();
     }
