@@ -47,7 +47,16 @@ export class CacheInterceptor implements NestInterceptor {
       return next.handle();
     const req = context.switchToHttp().getRequest<Request & BoundRequest>();
     const res = context.switchToHttp().getResponse<Response>();
-    const key = this.keyOf(req, options);
+    let key: string;
+    try {
+      key = this.keyOf(req, options);
+    } catch (error) {
+      // Parameters no key can be made of (e.g. JSON nested deeper than the stack allows) are a
+      // client's doing: the route runs uncached rather than failing. Debug level, since any
+      // client can trigger it.
+      this.logger.debug(`Not caching ${req.method} ${req.path}: ${String(error)}`);
+      return next.handle();
+    }
     const ttl = options.ttl ?? this.config.cache.ttl;
     const stream = Reflect.hasMetadata(STREAM_METADATA, context.getHandler());
     return from(

@@ -47,10 +47,15 @@ export class ToolkitRouteInterceptor implements NestInterceptor {
     ) {
       throw new MethodNotAllowedError(info.methods);
     }
+    // Express 5 parses the query string on every read of `req.query`: only when a parameter
+    // is looked for there (most POST routes never do), and once.
+    let query: Record<string, unknown> | undefined;
     const inputs: RequestInputs = {
       method: req.method,
       path: req.params ?? {},
-      query: req.query ?? {},
+      get query() {
+        return (query ??= req.query ?? {});
+      },
       body: req.body,
     };
     req[BOUND_PARAMS] = info.params ? bindParams(info.params, inputs) : mergeInputs(inputs);

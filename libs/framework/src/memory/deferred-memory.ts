@@ -7,10 +7,13 @@ import {
 } from '../../../providers/src/memory/index.js';
 
 /**
- * The memory `app.memory(userId)` hands out before the app may have started: each call waits
- * for the application's `MemoryService`, so it can be used at any point.
+ * The memory `app.memory(userId)` hands out before the app may have started: the first call
+ * waits for the application's `MemoryService`, later calls reuse what it found (resolving it
+ * through the Nest container on every call cost more than an in-memory `add` itself).
  */
 export class DeferredMemory implements ConversationMemory {
+  private target?: Promise<ConversationMemory>;
+
   constructor(
     readonly userId: string,
     private readonly resolve: () => Promise<ConversationMemory>,
@@ -19,14 +22,22 @@ export class DeferredMemory implements ConversationMemory {
   }
 
   async add(role: MemoryRole, content: string): Promise<MemoryMessage> {
-    return (await this.resolve()).add(role, content);
+    return (await this.memory()).add(role, content);
   }
 
   async toDictList(options?: ToDictListOptions): Promise<MemoryMessage[]> {
-    return (await this.resolve()).toDictList(options);
+    return (await this.memory()).toDictList(options);
   }
 
   async clear(): Promise<void> {
-    return (await this.resolve()).clear();
+    return (await this.memory()).clear();
+  }
+
+  private memory(): Promise<ConversationMemory> {
+    this.target ??= this.resolve().catch((error: unknown) => {
+      this.target = undefined; // e.g. the app failed to start: the next call tries again
+      throw error;
+    });
+    return this.target;
   }
 }

@@ -1,0 +1,31 @@
+// The baseline: bare NestJS writing the same 200 SSE events straight to the Express response.
+import 'reflect-metadata';
+import { Controller, Module, Post, Res } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ExpressAdapter } from '@nestjs/platform-express';
+import type { Response } from 'express';
+import type { Server } from 'node:http';
+import { announce } from '../support/announce.js';
+import { produce } from './sse-source.js';
+
+@Controller()
+class EventsController {
+  @Post('/events')
+  async events(@Res() res: Response): Promise<void> {
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    for await (const chunk of produce()) res.write(`event: message\ndata: ${chunk}\n\n`);
+    res.end();
+  }
+}
+
+@Module({ controllers: [EventsController] })
+class EventsModule {}
+
+const app = await NestFactory.create(EventsModule, new ExpressAdapter(), { logger: false });
+await app.listen(0, '127.0.0.1');
+announce(app.getHttpServer() as Server, () => app.close());

@@ -1,0 +1,55 @@
+import { median } from './stats.js';
+
+/** A ratio target: `min` means ratio ≥ value, `max` means ratio ≤ value. */
+export interface Target {
+  kind: 'min' | 'max';
+  value: number;
+}
+
+/** One line of the ratio table: toolkit against its baseline, measured in the same run. */
+export interface Row {
+  /** Stable key, e.g. `json-route` (used to look up the measured cause of a miss). */
+  id: string;
+  /** What is compared, e.g. `JSON POST /echo: @Route vs Nest @Body()`. */
+  name: string;
+  /** Unit of the two measured values, e.g. `req/s`, `events/s`, `ms`. */
+  unit: string;
+  /** Per-round values of the toolkit side. */
+  toolkit: number[];
+  /** Per-round values of the baseline side. */
+  baseline: number[];
+  /**
+   * Per-round CPU microseconds per request/op (the server process for HTTP rows, the worker
+   * process for memory and TestClient rows), toolkit then baseline: a cross-check of the
+   * throughput ratio that other load barely moves.
+   */
+  cpu?: { toolkit: number[]; baseline: number[] };
+  /** The goal from issue 8; none for context rows. */
+  target?: Target;
+  /** Shown under the table when the target is missed: the measured cause. */
+  whenMissed?: string;
+}
+
+/** toolkit ÷ baseline of the medians. */
+export function ratioOf(row: Row): number {
+  return median(row.toolkit) / median(row.baseline);
+}
+
+/** baseline CPU ÷ toolkit CPU per request (same direction as a throughput ratio), if measured. */
+export function cpuRatioOf(row: Row): number | undefined {
+  if (!row.cpu) return undefined;
+  return median(row.cpu.baseline) / median(row.cpu.toolkit);
+}
+
+/** True/false when the row has a target, undefined for context rows. */
+export function targetMet(row: Row): boolean | undefined {
+  if (!row.target) return undefined;
+  const ratio = ratioOf(row);
+  return row.target.kind === 'min' ? ratio >= row.target.value : ratio <= row.target.value;
+}
+
+/** `≥ 0.95×` / `≤ 1.5×` / `context`. */
+export function describeTarget(target: Target | undefined): string {
+  if (!target) return 'context';
+  return `${target.kind === 'min' ? '≥' : '≤'} ${target.value}×`;
+}

@@ -1,0 +1,35 @@
+import { readdirSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { App } from 'toolkit';
+import { createChatbotApp } from './chatbot.app.js';
+
+/** An app every hardening test runs against. */
+export interface AppUnderTest {
+  name: string;
+  create(): App | Promise<App>;
+}
+
+const EXAMPLES = fileURLToPath(new URL('../../../examples/', import.meta.url));
+
+/** Every `examples/<name>/app.ts` that exports `app`: new examples are picked up by themselves. */
+function exampleApps(): AppUnderTest[] {
+  return readdirSync(EXAMPLES, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(`${EXAMPLES}${entry.name}/app.ts`))
+    .map((entry) => ({
+      name: `examples/${entry.name}`,
+      create: async () => {
+        const module = (await import(`${EXAMPLES}${entry.name}/app.ts`)) as { app?: App };
+        if (!module.app) throw new Error(`examples/${entry.name}/app.ts does not export app`);
+        return module.app;
+      },
+    }));
+}
+
+/**
+ * The apps under test: the examples, plus the ones listed here (one line per app; the project
+ * templates join this list when they exist).
+ */
+export const APPS_UNDER_TEST: AppUnderTest[] = [
+  ...exampleApps(),
+  { name: 'chatbot', create: () => createChatbotApp() },
+];
