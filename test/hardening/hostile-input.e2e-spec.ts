@@ -138,7 +138,10 @@ describe.each(APPS_UNDER_TEST)('hostile input against $name', ({ name, create })
 
   it('answers 422 naming each wrongly typed parameter', async () => {
     for (const route of served.routes) {
-      for (const param of route.params.filter((p) => wrongValue(p) !== undefined)) {
+      // Path parameters are always text, so they cannot have a wrong type.
+      for (const param of route.params.filter(
+        (p) => p.in !== 'path' && wrongValue(p) !== undefined,
+      )) {
         const answer = await send(
           served.base,
           validRequest(route, { [param.name]: wrongValue(param) }),

@@ -169,7 +169,9 @@ describe('parameter constraints and CORS', () => {
     const bad = await client.post('/generate', { json: { style: 'pirate' } });
     expect(bad.statusCode).toBe(422);
     expect(bad.json()).toMatchObject({
-      details: [{ param: 'style', problem: 'must be one of "formal", "casual" (got "pirate")' }],
+      details: [
+        { param: 'style', problem: 'must be one of "formal", "casual" (got string "pirate")' },
+      ],
     });
     const preflight = await client.request('OPTIONS', '/generate', {
       headers: { origin: 'https://example.test', 'access-control-request-method': 'POST' },

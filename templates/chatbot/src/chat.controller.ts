@@ -20,8 +20,9 @@ export class ChatController {
   async chat(@Arg('user_id') userId: string, @Arg('message') message: string) {
     const memory = this.memory.for(userId);
     const history = await memory.toDictList({ maxTokens: 3000 });
-    const response = await this.llm.chat(message, { history, system: SYSTEM_PROMPT });
+    // Stored first, so a message the memory refuses is a 422 before any model call.
     await memory.add('user', message);
+    const response = await this.llm.chat(message, { history, system: SYSTEM_PROMPT });
     await memory.add('assistant', response);
     return { response };
   }
@@ -37,6 +38,8 @@ export class ChatController {
   ) {
     const memory = this.memory.for(userId);
     const history = await memory.toDictList({ maxTokens: 3000 });
+    // Stored before streaming, so a message the memory refuses is a 422, not a broken stream.
+    await memory.add('user', message);
     const stream = await this.llm.chat(message, {
       history,
       system: SYSTEM_PROMPT,
@@ -48,8 +51,7 @@ export class ChatController {
       answer += chunk;
       yield chunk;
     }
-    // Only a complete exchange is remembered.
-    await memory.add('user', message);
+    // Only a complete answer is remembered.
     await memory.add('assistant', answer);
   }
 

@@ -2,6 +2,7 @@ import { readdirSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { App } from 'toolkit';
 import { createChatbotApp } from './chatbot.app.js';
+import { TEMPLATE_APPS } from './template-apps.js';
 
 /** An app every hardening test runs against. */
 export interface AppUnderTest {
@@ -26,10 +27,11 @@ function exampleApps(): AppUnderTest[] {
 }
 
 /**
- * The apps under test: the examples, plus the ones listed here (one line per app; the project
- * templates join this list when they exist).
+ * The apps under test: the examples, the four project templates, plus the ones listed here (one
+ * line per app).
  */
 export const APPS_UNDER_TEST: AppUnderTest[] = [
   ...exampleApps(),
+  ...TEMPLATE_APPS,
   { name: 'chatbot', create: () => createChatbotApp() },
 ];

@@ -127,7 +127,7 @@ function fromText(type: ParamType, value: unknown): Checked {
 function constraintProblem(param: NormalizedParam, value: unknown): string | undefined {
   if (param.oneOf && !param.oneOf.includes(value as string)) {
     const allowed = param.oneOf.map((v) => JSON.stringify(v)).join(', ');
-    return `must be one of ${allowed} (got ${JSON.stringify(value)})`;
+    return `must be one of ${allowed} (got ${describe(value)})`;
   }
   if (typeof value === 'number') {
     if (param.min !== undefined && value < param.min)
