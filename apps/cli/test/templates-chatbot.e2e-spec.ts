@@ -11,11 +11,11 @@ import {
 } from './support/chat-page-browser.js';
 import { assertCliBuilt, eventually, isAlive, REPO_ROOT } from './support/cli-process.js';
 import {
+  expectOwnTestsPass,
+  expectTypeChecks,
   generateProject,
   installedCopies,
   npmInstall,
-  npmTest,
-  npmTypecheck,
   requestJson,
   startDevServer,
   type DevServer,
@@ -47,19 +47,11 @@ describe('toolkit new -t chatbot, end to end', () => {
   });
 
   it("passes the project's own npm test", async () => {
-    const result = await npmTest(project);
-    expect({ code: result.code, output: result.output }).toEqual({
-      code: 0,
-      output: expect.stringMatching(/Tests: +\d+ passed, \d+ total/),
-    });
+    await expectOwnTestsPass(project);
   }, 120_000);
 
   it('type-checks with its own npm run typecheck', async () => {
-    const result = await npmTypecheck(project);
-    expect({ code: result.code, output: result.output }).toEqual({
-      code: 0,
-      output: expect.not.stringContaining('error TS'),
-    });
+    await expectTypeChecks(project);
   }, 90_000);
 
   it('is served by toolkit dev --no-reload on the offline echo model', async () => {

@@ -3,11 +3,11 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assertCliBuilt, eventually, isAlive } from './support/cli-process.js';
 import {
+  expectOwnTestsPass,
+  expectTypeChecks,
   generateProject,
   installedCopies,
   npmInstall,
-  npmTest,
-  npmTypecheck,
   requestJson,
   startDevServer,
   type DevServer,
@@ -56,20 +56,12 @@ describe('toolkit new -t rag, end to end', () => {
   });
 
   it("passes the project's own npm test and leaves no document behind", async () => {
-    const result = await npmTest(project);
-    expect({ code: result.code, output: result.output }).toEqual({
-      code: 0,
-      output: expect.stringMatching(/Tests: +\d+ passed, \d+ total/),
-    });
+    await expectOwnTestsPass(project);
     expect(storedFiles()).toEqual([]);
   }, 120_000);
 
   it('type-checks with its own npm run typecheck', async () => {
-    const result = await npmTypecheck(project);
-    expect({ code: result.code, output: result.output }).toEqual({
-      code: 0,
-      output: expect.not.stringContaining('error TS'),
-    });
+    await expectTypeChecks(project);
   }, 90_000);
 
   it('is served by toolkit dev --no-reload, indexing docs/documents/ at start-up', async () => {

@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -197,4 +198,22 @@ export async function requestJson(
     // not JSON: keep the text
   }
   return { status: response.status, headers: response.headers, body };
+}
+
+/** The generated project's own `npm test` exits 0 and jest reports passing tests. */
+export async function expectOwnTestsPass(project: GeneratedProject): Promise<void> {
+  const result = await npmTest(project);
+  expect({ code: result.code, output: result.output }).toEqual({
+    code: 0,
+    output: expect.stringMatching(/Tests: +\d+ passed, \d+ total/),
+  });
+}
+
+/** The generated project's own `npm run typecheck` exits 0 with no TypeScript error. */
+export async function expectTypeChecks(project: GeneratedProject): Promise<void> {
+  const result = await npmTypecheck(project);
+  expect({ code: result.code, output: result.output }).toEqual({
+    code: 0,
+    output: expect.not.stringContaining('error TS'),
+  });
 }
