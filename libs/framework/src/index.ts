@@ -73,12 +73,10 @@ export { CacheStore } from '../../providers/src/cache/index.js';
 export { readUploads } from './upload/read-uploads.js';
 export type { UploadedFile, UploadLimits } from './upload/read-uploads.js';
 export { installBodyParsers } from './http/body-parsers.js';
-export { createValidationPipe } from './http/validation.pipe.js';
+export { createValidationPipe } from './http/toolkit-validation.pipe.js';
 export { ToolkitExceptionFilter } from './http/exception.filter.js';
-export { ToolkitRouteInterceptor } from './http/route.interceptor.js';
 export { SseParser, parseSse } from './sse/sse-parser.js';
 export type { SseEvent } from './sse/sse-parser.js';
-export { formatEvent } from './sse/sse-writer.js';
 export { loadConfig } from './config/config.loader.js';
 export type { LoadConfigOptions } from './config/config.loader.js';
 export type {

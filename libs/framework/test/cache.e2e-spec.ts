@@ -1,10 +1,11 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { Controller } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { from } from 'rxjs';
 import { App, Arg, Cache, Route, Stream } from 'toolkit';
 import { TestClient } from 'toolkit/testing';
 
-const runs = { summarize: 0, slow: 0, failing: 0, stream: 0 };
+const runs = { summarize: 0, slow: 0, failing: 0, stream: 0, reversed: 0, observable: 0 };
 
 @Controller()
 class CachedController {
@@ -36,6 +37,23 @@ class CachedController {
   async *words(@Arg('text') text: string) {
     runs.stream += 1;
     for (const word of text.split(' ')) yield word;
+  }
+
+  // The same, with the decorators the other way round: the order of the interceptors is fixed.
+  @Route('/words-reversed', { methods: ['POST'] })
+  @Cache({ ttl: 30 })
+  @Stream()
+  async *wordsReversed(@Arg('text') text: string) {
+    runs.reversed += 1;
+    for (const word of text.split(' ')) yield word;
+  }
+
+  @Cache({ ttl: 30 })
+  @Stream()
+  @Route('/events', { methods: ['POST'] })
+  events(@Arg('n', { type: 'integer' }) n: number) {
+    runs.observable += 1;
+    return from(Array.from({ length: n }, (_, i) => ({ data: `event ${i}`, type: 'tick' })));
   }
 }
 
@@ -90,6 +108,28 @@ describe('@Cache on the memory backend', () => {
     expect(second.text()).toBe(first.text());
     expect(second.events().map((e) => e.data)).toEqual(['one', 'two', 'three']);
     expect(runs.stream).toBe(1);
+  });
+
+  it('records and replays whichever order @Stream and @Cache are written in', async () => {
+    const first = await client.post('/words-reversed', { json: { text: 'a b' } });
+    expect(first.headers['x-cache']).toBe('MISS');
+    expect(first.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    const second = await client.post('/words-reversed', { json: { text: 'a b' } });
+    expect(second.headers['x-cache']).toBe('HIT');
+    expect(second.text()).toBe(first.text());
+    expect(runs.reversed).toBe(1);
+  });
+
+  it('replays an Observable of MessageEvents with the same types and ids', async () => {
+    const first = await client.post('/events', { json: { n: 3 } });
+    const second = await client.post('/events', { json: { n: 3 } });
+    expect(second.headers['x-cache']).toBe('HIT');
+    expect(second.events()).toEqual(first.events());
+    expect(first.events()[2]).toEqual({ event: 'tick', data: 'event 2', id: '3' });
+    expect(runs.observable).toBe(1);
+    const invalid = await client.post('/events', { json: { n: 'three' } });
+    expect(invalid.statusCode).toBe(422);
+    expect(runs.observable).toBe(1);
   });
 
   it('caches functional routes with the cache option', async () => {

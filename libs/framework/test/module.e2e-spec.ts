@@ -1,17 +1,8 @@
 import { afterAll, afterEach, describe, expect, it, jest } from '@jest/globals';
-import { Body, Controller, Get, Inject, Module, Post } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { Body, Controller, Get, Inject, Post } from '@nestjs/common';
 import { IsInt, IsString, Min } from 'class-validator';
 import { Server } from 'node:net';
-import {
-  App,
-  Arg,
-  createValidationPipe,
-  Route,
-  TOOLKIT_CONFIG,
-  ToolkitModule,
-  type ToolkitConfig,
-} from 'toolkit';
+import { App, Arg, Route, TOOLKIT_CONFIG, type ToolkitConfig } from 'toolkit';
 import { createMockApp, TestClient } from 'toolkit/testing';
 
 class CreateItemDto {
@@ -150,27 +141,5 @@ describe('controllers, DTOs and OpenAPI', () => {
         },
       },
     });
-  });
-});
-
-describe('ToolkitModule in an existing Nest application', () => {
-  it('brings @Route, errors and configuration with forRootAsync', async () => {
-    @Module({
-      imports: [
-        ToolkitModule.forRootAsync({
-          useFactory: () => ({ config: { app: { name: 'legacy' } }, cwd: '/nonexistent' }),
-        }),
-      ],
-      controllers: [ItemsController],
-    })
-    class LegacyModule {}
-    const nest = await NestFactory.create(LegacyModule, { logger: false });
-    nest.useGlobalPipes(createValidationPipe());
-    const client = new TestClient(nest);
-    expect((await client.get('/items/7')).json()).toMatchObject({ id: '7' });
-    expect((await client.get('/missing')).json()).toEqual({ error: 'Not Found' });
-    expect((await client.delete('/items/7')).headers.allow).toBe('GET, HEAD');
-    expect(nest.get<ToolkitConfig>(TOOLKIT_CONFIG).app.name).toBe('legacy');
-    await nest.close();
   });
 });

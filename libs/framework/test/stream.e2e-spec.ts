@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CanActivate, Controller, Injectable, UseGuards } from '@nestjs/common';
+import { CanActivate, Controller, Injectable, SseSignal, UseGuards } from '@nestjs/common';
 import { request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -22,6 +22,7 @@ const probe = {
   aborted: new Gate(),
   abortedAt: 0,
   finallyAt: 0,
+  lastSignal: undefined as AbortSignal | undefined,
 };
 
 class DenyGuard implements CanActivate {
@@ -96,6 +97,17 @@ class StreamController {
     yield 'done';
   }
 
+  @Route('/signals', { methods: ['POST'] })
+  @Stream()
+  async *signals(
+    @SseSignal() sseSignal: AbortSignal | undefined,
+    @RequestSignal() signal: AbortSignal,
+  ) {
+    yield `same: ${String(sseSignal === signal)}`;
+    yield `aborted: ${String(signal.aborted)}`;
+    probe.lastSignal = signal;
+  }
+
   @Route('/guarded', { methods: ['POST'] })
   @UseGuards(DenyGuard)
   @Stream()
@@ -151,6 +163,12 @@ describe('@Stream over the in-process TestClient', () => {
   it('checks parameters of a streaming route before streaming', async () => {
     const res = await client.post('/fails-early', { json: {} });
     expect(res.statusCode).toBe(422);
+  });
+
+  it("gives Nest's @SseSignal() the request's signal, aborted once the stream is over", async () => {
+    const res = await client.post('/signals');
+    expect(res.events().map((e) => e.data)).toEqual(['same: true', 'aborted: false']);
+    expect(probe.lastSignal?.aborted).toBe(true);
   });
 
   it('lets a guard refuse before any event-stream header is sent', async () => {

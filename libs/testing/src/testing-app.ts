@@ -49,6 +49,7 @@ export function createTestingModule(options: TestingAppOptions = {}): TestingMod
       ToolkitModule.forRoot({
         config: { llm: { default_model: 'echo' }, ...options.config },
         cwd: options.cwd ?? '/nonexistent-toolkit-test-dir',
+        errors: 'all',
       }),
       ...(options.imports ?? []),
     ],

@@ -17,6 +17,8 @@ export class Supervision {
   private watcher: SourceWatcher | undefined;
   private restarts: Promise<void> = Promise.resolve();
   private stopping = false;
+  /** How long the app said its shutdown may take (open streams' grace period). */
+  private shutdownGraceMs = 0;
   private finish: (code: number) => void = () => undefined;
 
   constructor(
@@ -46,11 +48,14 @@ export class Supervision {
   }
 
   private spawn(): void {
-    const { appFile, exportName, host, port, cwd, env } = this.options;
+    const { appFile, exportName, host, port, cwd, env, reload } = this.options;
     const startedAt = Date.now();
+    const childEnv = { ...(env ?? process.env) };
+    // A restart on save ends open streams at once instead of waiting out their grace period.
+    if (reload) childEnv.TOOLKIT_APP_SHUTDOWN_GRACE ??= '0';
     const child = fork(SERVE_APP_PATH, [appFile, exportName, host, String(port)], {
       cwd,
-      env: env ?? process.env,
+      env: childEnv,
       execArgv: ['--enable-source-maps', '--import', REGISTER_URL],
       stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     });
@@ -66,6 +71,7 @@ export class Supervision {
 
   private onMessage(message: ServeMessage, elapsedMs: number): void {
     if (message.type !== 'listening') return;
+    this.shutdownGraceMs = message.shutdownGraceMs ?? 0;
     const name = [message.title, message.version ? `v${message.version}` : undefined]
       .filter(Boolean)
       .join(' ');
@@ -118,7 +124,9 @@ export class Supervision {
     this.expectedExits.add(child);
     const exited = once(child, 'exit');
     child.kill('SIGTERM');
-    const killer = setTimeout(() => child.kill('SIGKILL'), this.options.killAfterMs ?? 5000);
+    // Past the app's own grace period (and time to close its backends), it is stuck.
+    const limit = (this.options.killAfterMs ?? 5000) + this.shutdownGraceMs;
+    const killer = setTimeout(() => child.kill('SIGKILL'), limit);
     await exited;
     clearTimeout(killer);
   }

@@ -64,4 +64,11 @@ try {
 } catch (error) {
   fail(`the app did not start: ${messageOf(error)}`, error);
 }
-tell({ type: 'listening', pid: process.pid, title: app.title, version: app.version });
+const grace = (await app.config?.().catch(() => undefined))?.app.shutdown_grace;
+tell({
+  type: 'listening',
+  pid: process.pid,
+  title: app.title,
+  version: app.version,
+  ...(grace !== undefined ? { shutdownGraceMs: grace * 1000 } : {}),
+});

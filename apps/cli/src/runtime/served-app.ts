@@ -4,11 +4,13 @@ export interface ServableApp {
   close(): Promise<void>;
   readonly title?: string;
   readonly version?: string;
+  /** The resolved configuration (toolkit's `App` has it): tells how long a shutdown may take. */
+  config?(): Promise<{ app: { shutdown_grace: number } }>;
 }
 
 /** Messages the serving child sends its parent over the IPC channel. */
 export type ServeMessage =
-  | { type: 'listening'; pid: number; title?: string; version?: string }
+  | { type: 'listening'; pid: number; title?: string; version?: string; shutdownGraceMs?: number }
   | { type: 'failed'; message: string };
 
 /** True when `value` can be served: it has `run()` and `close()`. */

@@ -16,6 +16,7 @@ import type { ConversationMemory } from '../../../providers/src/memory/index.js'
 import { DeferredMemory } from '../memory/deferred-memory.js';
 import { MemoryService } from '../memory/memory.service.js';
 import { ToolkitModule } from '../module/toolkit.module.js';
+import { StreamRegistry } from '../sse/stream-registry.js';
 import type { ParamsDeclaration } from '../routing/param-spec.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import type {
@@ -73,6 +74,8 @@ export class App {
   private nest?: Promise<INestApplication>;
   private express?: Express;
   private memoryService?: MemoryService;
+  private closing?: Promise<void>;
+  private onSignal?: () => void;
 
   constructor(private readonly options: AppOptions = {}) {
     this.title = options.title;
@@ -161,23 +164,62 @@ export class App {
     return express;
   }
 
-  /** Starts listening; resolves with the Node HTTP server once it accepts connections. */
+  /**
+   * Starts listening; resolves with the Node HTTP server once it accepts connections. SIGTERM and
+   * SIGINT then close the app gracefully (see {@link close}) and end the process with code 0.
+   */
   async run(options: RunOptions = {}): Promise<Server> {
     const host = options.host ?? process.env.HOST ?? '127.0.0.1';
     const port = options.port ?? Number(process.env.PORT ?? 8000);
     const nest = await this.init();
-    nest.enableShutdownHooks();
     await nest.listen(port, host);
+    this.handleSignals();
     return nest.getHttpServer() as Server;
   }
 
-  /** Stops the server and closes every backend connection. */
-  async close(): Promise<void> {
-    const nest = this.nest;
+  /**
+   * Shuts down gracefully: stops accepting connections, gives open streams `app.shutdown_grace`
+   * seconds (5) to finish, ends the rest with a final `event: error` saying the server is
+   * shutting down (their signals abort, so upstream LLM calls are cancelled, and generators'
+   * `finally` blocks run), then closes every backend connection. Calling it again waits for the
+   * same shutdown.
+   */
+  close(): Promise<void> {
+    this.closing ??= this.shutdown().finally(() => {
+      this.closing = undefined;
+    });
+    return this.closing;
+  }
+
+  private async shutdown(): Promise<void> {
+    const pending = this.nest;
+    if (!pending) return;
+    const nest = await pending;
+    const server = nest.getHttpServer() as Server;
+    const grace = nest.get<ToolkitConfig>(TOOLKIT_CONFIG).app.shutdown_grace;
+    if (server.listening) server.close();
+    await nest.get(StreamRegistry).drain(grace * 1000);
+    server.closeIdleConnections();
     this.nest = undefined;
     this.express = undefined;
     this.memoryService = undefined;
-    if (nest) await (await nest).close();
+    if (this.onSignal) {
+      process.off('SIGTERM', this.onSignal);
+      process.off('SIGINT', this.onSignal);
+      this.onSignal = undefined;
+    }
+    await nest.close();
+  }
+
+  private handleSignals(): void {
+    if (this.onSignal) return;
+    this.onSignal = (): void => {
+      void this.close()
+        .catch((error: unknown) => console.error(error))
+        .finally(() => process.exit(0));
+    };
+    process.once('SIGTERM', this.onSignal);
+    process.once('SIGINT', this.onSignal);
   }
 
   private async create(): Promise<INestApplication> {
@@ -193,6 +235,7 @@ export class App {
           ...(this.options.cwd ? { cwd: this.options.cwd } : {}),
           ...(this.title ? { title: this.title } : {}),
           version: this.version,
+          errors: 'all',
         }),
         ...(this.options.imports ?? []),
       ],

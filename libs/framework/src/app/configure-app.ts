@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { installBodyParsers } from '../http/body-parsers.js';
-import { createValidationPipe } from '../http/validation.pipe.js';
+import { createValidationPipe } from '../http/toolkit-validation.pipe.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 
 /**

@@ -1,8 +1,9 @@
 import { Controller, Req, type Type } from '@nestjs/common';
 import type { Request } from 'express';
 import { Cache } from '../cache/cache.decorator.js';
-import { BOUND_PARAMS, type BoundRequest } from '../routing/arg.decorator.js';
+import type { BoundValues } from '../routing/param-binder.js';
 import { requestSignal } from '../routing/request-signal.js';
+import { BoundParams } from '../routing/route-params.decorator.js';
 import { Route } from '../routing/route.decorator.js';
 import { Stream } from '../routing/stream.decorator.js';
 import type { FunctionalRouteDefinition, RouteContext } from './functional-route.js';
@@ -19,7 +20,7 @@ export function buildFunctionalController(routes: readonly FunctionalRouteDefini
   const prototype = FunctionalRoutesController.prototype as unknown as Record<string, unknown>;
   routes.forEach((route, index) => {
     const key = `${route.options.methods?.join('_') ?? 'GET'} ${route.path}#${index}`;
-    const handler = function (req: Request & BoundRequest): unknown {
+    const handler = function (params: BoundValues, req: Request): unknown {
       const res = req.res!;
       // The signal is built on first use: an AbortController per request costs more than the
       // rest of a small JSON route (measured in bench/), and most handlers never read it.
@@ -30,12 +31,13 @@ export function buildFunctionalController(routes: readonly FunctionalRouteDefini
           return requestSignal(req, res);
         },
       };
-      return route.handler(req[BOUND_PARAMS] ?? {}, context);
+      return route.handler(params, context);
     };
     Object.defineProperty(handler, 'name', { value: `route${index}` });
     prototype[key] = handler;
-    Reflect.defineMetadata('design:paramtypes', [Object], prototype, key);
-    Req()(prototype, key, 0);
+    Reflect.defineMetadata('design:paramtypes', [Object, Object], prototype, key);
+    BoundParams()(prototype, key, 0);
+    Req()(prototype, key, 1);
     const descriptor = Object.getOwnPropertyDescriptor(prototype, key)!;
     Route(route.path, {
       ...(route.options.methods ? { methods: route.options.methods } : {}),

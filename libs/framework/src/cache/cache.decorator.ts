@@ -1,4 +1,5 @@
-import { applyDecorators, SetMetadata, UseInterceptors } from '@nestjs/common';
+import { SetMetadata, UseInterceptors } from '@nestjs/common';
+import { orderToolkitInterceptors } from '../routing/interceptor-order.js';
 import { CACHE_METADATA } from '../toolkit.constants.js';
 import { CacheInterceptor } from './cache.interceptor.js';
 
@@ -19,6 +20,8 @@ export interface CacheOptions {
  * `X-Cache: HIT`; the first gets `X-Cache: MISS`. Concurrent identical misses run the handler
  * once. Only 2xx results are stored. On a `@Stream()` route the chunks are recorded and replayed
  * as SSE. A cache backend outage is logged and the route runs uncached; it never fails a request.
+ * Its interceptor runs inside `@Stream`'s and outside the method's own interceptors, whatever the
+ * order of the decorators.
  *
  * @example
  * @Route('/summarize', { methods: ['POST'] })
@@ -26,5 +29,10 @@ export interface CacheOptions {
  * summarize(@Arg('text') text: string) { ... }
  */
 export function Cache(options: CacheOptions = {}): MethodDecorator {
-  return applyDecorators(SetMetadata(CACHE_METADATA, options), UseInterceptors(CacheInterceptor));
+  return (target, key, descriptor) => {
+    SetMetadata(CACHE_METADATA, options)(target, key, descriptor);
+    UseInterceptors(CacheInterceptor)(target, key, descriptor);
+    orderToolkitInterceptors(descriptor.value as object);
+    return descriptor;
+  };
 }

@@ -16,18 +16,27 @@ import {
   type HeaderValues,
 } from '../../../providers/src/cache/index.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
-import { splitTuple } from '../http/send-result.js';
-import { BOUND_PARAMS, type BoundRequest } from '../routing/arg.decorator.js';
-import { streamChunks } from '../sse/stream-source.js';
-import { CACHE_METADATA, STREAM_METADATA, TOOLKIT_CONFIG } from '../toolkit.constants.js';
+import { splitTuple } from '../http/reply-rules.js';
+import { bindRequest } from '../routing/bind-request.js';
+import { routeInfo } from '../routing/route-info.js';
+import { DEFAULT_MAX_PENDING_BYTES } from '../sse/stream-options.js';
+import { streamChunks, type StreamOverflowError } from '../sse/stream-source.js';
+import { requestAbortController } from '../routing/request-signal.js';
+import { CACHE_METADATA, TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import type { CacheOptions } from './cache.decorator.js';
 
 /** What one cache entry holds. */
 type Entry = { kind: 'value'; value: unknown } | { kind: 'stream'; chunks: unknown[] };
 
-/** The interceptor behind `@Cache` (see there for the behaviour). */
+/**
+ * The interceptor behind `@Cache` (see there for the behaviour). Inside `@Stream`'s, outside the
+ * method's own interceptors. It keys entries by the request's bound parameters, so a request with
+ * bad parameters is answered 422 before anything is read or stored.
+ */
 @Injectable()
 export class CacheInterceptor implements NestInterceptor {
+  /** Position among toolkit's method interceptors: after `@Stream`'s. */
+  static readonly toolkitOrder = 1;
   private readonly logger = new Logger('toolkit:cache');
   private readonly flights = new SingleFlight<unknown>();
   private degraded = false;
@@ -39,29 +48,58 @@ export class CacheInterceptor implements NestInterceptor {
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const options = this.reflector.get<CacheOptions | undefined>(
-      CACHE_METADATA,
-      context.getHandler(),
-    );
+    const handler = context.getHandler();
+    const options = this.reflector.get<CacheOptions | undefined>(CACHE_METADATA, handler);
     if (!options || !this.config.cache.enabled || context.getType() !== 'http')
       return next.handle();
-    const req = context.switchToHttp().getRequest<Request & BoundRequest>();
+    const req = context.switchToHttp().getRequest<Request>();
     const res = context.switchToHttp().getResponse<Response>();
+    const bound = bindRequest(req, res, handler);
+    return from(
+      bound instanceof Promise
+        ? bound.then((params) => this.serve(params, options, req, res, handler, next))
+        : this.serve(bound, options, req, res, handler, next),
+    );
+  }
+
+  private serve(
+    params: Record<string, unknown>,
+    options: CacheOptions,
+    req: Request,
+    res: Response,
+    handler: object,
+    next: CallHandler,
+  ): Promise<unknown> {
+    const stream = routeInfo(handler)?.stream;
+    const maxPendingBytes = stream?.maxPendingBytes ?? DEFAULT_MAX_PENDING_BYTES;
     let key: string;
     try {
-      key = this.keyOf(req, options);
+      key = this.keyOf(req, params, options);
     } catch (error) {
       // Parameters no key can be made of (e.g. JSON nested deeper than the stack allows) are a
       // client's doing: the route runs uncached rather than failing. Debug level, since any
       // client can trigger it.
       this.logger.debug(`Not caching ${req.method} ${req.path}: ${String(error)}`);
-      return next.handle();
+      return stream
+        ? Promise.resolve(this.chunks(next, maxPendingBytes, req, res))
+        : lastValueFrom(next.handle(), { defaultValue: undefined });
     }
     const ttl = options.ttl ?? this.config.cache.ttl;
-    const stream = Reflect.hasMetadata(STREAM_METADATA, context.getHandler());
-    return from(
-      stream ? this.serveStream(key, ttl, next, res) : this.serveValue(key, ttl, next, res),
-    );
+    return stream
+      ? this.serveStream(key, ttl, res, this.chunks(next, maxPendingBytes, req, res))
+      : this.serveValue(key, ttl, next, res);
+  }
+
+  /** The handler's chunks, one by one; an Observable overrun aborts the request, as `@Stream` does. */
+  private chunks(
+    next: CallHandler,
+    maxPendingBytes: number,
+    req: Request,
+    res: Response,
+  ): AsyncGenerator<unknown> {
+    const onOverflow = (error: StreamOverflowError): void =>
+      requestAbortController(req, res).abort(error);
+    return streamChunks(next.handle(), maxPendingBytes, onOverflow);
   }
 
   private async serveValue(
@@ -90,8 +128,8 @@ export class CacheInterceptor implements NestInterceptor {
   private async serveStream(
     key: string,
     ttl: number,
-    next: CallHandler,
     res: Response,
+    chunks: AsyncGenerator<unknown>,
   ): Promise<unknown> {
     const hit = await this.read(key);
     if (hit?.kind === 'stream') {
@@ -99,7 +137,7 @@ export class CacheInterceptor implements NestInterceptor {
       return replay(hit.chunks);
     }
     res.setHeader('X-Cache', 'MISS');
-    return this.record(key, ttl, streamChunks(next.handle()));
+    return this.record(key, ttl, chunks);
   }
 
   /** Passes chunks through and stores them once the stream completed without error. */
@@ -121,12 +159,7 @@ export class CacheInterceptor implements NestInterceptor {
     }
   }
 
-  private keyOf(req: Request & BoundRequest, options: CacheOptions): string {
-    const params = req[BOUND_PARAMS] ?? {
-      path: req.params,
-      query: req.query,
-      body: req.body as unknown,
-    };
+  private keyOf(req: Request, params: Record<string, unknown>, options: CacheOptions): string {
     const vary: HeaderValues = {};
     for (const name of options.vary ?? []) vary[name] = req.headers[name.toLowerCase()];
     const route = (req.route as { path?: string } | undefined)?.path ?? req.path;

@@ -3,9 +3,8 @@ import { CacheStore, createCacheStore } from '../../../providers/src/cache/index
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { CacheInterceptor } from './cache.interceptor.js';
-import { CacheStoreLifecycle } from './cache-store.lifecycle.js';
 
-/** The cache backend chosen by `cache.backend` (closed with the app), and `@Cache`'s interceptor. */
+/** The cache backend chosen by `cache.backend` (closed with the app by `ToolkitLifecycle`), and `@Cache`'s interceptor. */
 export const cacheProviders: Provider[] = [
   {
     provide: CacheStore,
@@ -13,5 +12,4 @@ export const cacheProviders: Provider[] = [
     inject: [TOOLKIT_CONFIG],
   },
   CacheInterceptor,
-  CacheStoreLifecycle,
 ];

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       body_limit: 1048576,
       upload_limit: 20971520,
       sse_heartbeat: 15,
+      shutdown_grace: 5,
     });
     expect(config.llm).toMatchObject({ default_model: 'auto', temperature: 0.7, max_tokens: 1024 });
     expect(config.cache).toMatchObject({ enabled: true, backend: 'memory', ttl: 300 });

@@ -25,6 +25,7 @@ export const CONFIG_SCHEMA: Schema = {
     body_limit: { kind: 'bytes', default: 1024 * 1024, min: 1 },
     upload_limit: { kind: 'bytes', default: 20 * 1024 * 1024, min: 1 },
     sse_heartbeat: { kind: 'number', default: 15, min: 0 },
+    shutdown_grace: { kind: 'number', default: 5, min: 0 },
   },
   llm: {
     default_provider: { kind: 'string', default: 'auto' },

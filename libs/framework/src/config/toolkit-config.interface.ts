@@ -10,6 +10,11 @@ export interface AppSettings {
   upload_limit: number;
   /** Seconds of silence after which an SSE stream sends a `: ping` comment. 0 disables. @default 15 */
   sse_heartbeat: number;
+  /**
+   * Seconds open streams get to finish when the app shuts down (`app.close()`, SIGTERM, SIGINT);
+   * then each ends with `event: error` saying the server is shutting down. @default 5
+   */
+  shutdown_grace: number;
 }
 
 /** Resolved `llm.*` settings. */

@@ -6,39 +6,70 @@ import {
   type ArgumentsHost,
   type ExceptionFilter,
 } from '@nestjs/common';
+import { BaseExceptionFilter, HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import type { Express, Request, Response } from 'express';
-import { HttpAdapterHost } from '@nestjs/core';
-import { MethodNotAllowedError, NotFoundError } from '../../../providers/src/errors/index.js';
+import {
+  MethodNotAllowedError,
+  NotFoundError,
+  ToolkitError,
+} from '../../../providers/src/errors/index.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
+import {
+  TOOLKIT_MODULE_OPTIONS,
+  type ToolkitModuleOptions,
+} from '../module/toolkit.module-definition.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { allowedMethods } from './allowed-methods.js';
+import { earlierGlobalFilter } from './earlier-filters.js';
 import { toErrorResponse } from './error-response.js';
+import { isToolkitRequest } from './toolkit-request.js';
 
 /**
- * The one place errors become HTTP answers: every body is `{ "error": string, ... }`. An unknown
- * path is `404 { "error": "Not Found" }`; a known path with the wrong method is 405 with `Allow`;
- * 5xx answers are logged with their stack (never a secret: provider errors carry no keys).
+ * Where errors become toolkit's HTTP answers: `{ "error": string, ... }`, with the status and
+ * headers (`Retry-After`, `Allow`, ...) of toolkit errors; 5xx answers are logged with their
+ * stack (never a secret: provider errors carry no keys). It answers for toolkit routes and
+ * toolkit errors; every other error gets Nest's default answer, so a host application's own
+ * routes keep their bodies — unless `ToolkitModule.forRoot({ errors: 'all' })` (what `App` uses),
+ * where every route answers toolkit's way and an unknown path is `404 { "error": "Not Found" }`
+ * or, for a known path with the wrong method, 405 with `Allow`. Any filter of yours catching an
+ * exception wins over it: method and controller filters come first in Nest, global ones you add
+ * with `useGlobalFilters` too, and toolkit hands over to an `APP_FILTER` of yours registered
+ * before it.
  */
 @Catch()
-export class ToolkitExceptionFilter implements ExceptionFilter {
+export class ToolkitExceptionFilter extends BaseExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('toolkit');
 
   constructor(
     @Inject(TOOLKIT_CONFIG) private readonly config: ToolkitConfig,
+    @Inject(TOOLKIT_MODULE_OPTIONS) private readonly options: ToolkitModuleOptions,
     private readonly adapterHost: HttpAdapterHost,
-  ) {}
+    private readonly moduleRef: ModuleRef,
+  ) {
+    super();
+  }
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  override catch(exception: unknown, host: ArgumentsHost): unknown {
+    const yours = earlierGlobalFilter(this.moduleRef, this, exception);
+    if (yours) return yours.catch(exception, host);
     if (host.getType() !== 'http') throw exception;
     const req = host.switchToHttp().getRequest<Request>();
     const res = host.switchToHttp().getResponse<Response>();
+    const ours =
+      this.options.errors === 'all' ||
+      ToolkitError.isInstance(exception) ||
+      isToolkitRequest(req, res);
+    if (!ours) {
+      super.catch(exception, host);
+      return undefined;
+    }
     if (res.headersSent) {
       this.logger.error(
         `Error after the response began (${req.method} ${req.originalUrl})`,
         stackOf(exception),
       );
       if (!res.writableEnded) res.end();
-      return;
+      return undefined;
     }
     const { status, headers, body } = toErrorResponse(
       this.routerMiss(exception, req),
@@ -52,6 +83,7 @@ export class ToolkitExceptionFilter implements ExceptionFilter {
     }
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     res.status(status).json(body);
+    return undefined;
   }
 
   /** Nest's own 404 for a path no route matched: 405 when another method would match. */

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   MemoryStore,
   StoreConversationMemory,
@@ -7,7 +7,8 @@ import {
 
 /**
  * Per-user conversation memory on the configured backend (`memory.backend`: in-process, Redis
- * or PostgreSQL). Inject it and call `for(userId)`; the backend's connections close with the app.
+ * or PostgreSQL). Inject it and call `for(userId)`; the backend's connections close with the app
+ * (after open streams ended).
  *
  * @example
  * constructor(private readonly memory: MemoryService) {}
@@ -18,15 +19,11 @@ import {
  * }
  */
 @Injectable()
-export class MemoryService implements OnModuleDestroy {
+export class MemoryService {
   constructor(@Inject(MemoryStore) private readonly store: MemoryStore) {}
 
   /** The conversation of one user (oldest message first; `memory.max_history` newest kept). */
   for(userId: string): ConversationMemory {
     return new StoreConversationMemory(this.store, userId);
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await this.store.close();
   }
 }

@@ -1,7 +1,7 @@
 import { ConfigurableModuleBuilder } from '@nestjs/common';
 import type { ToolkitConfigInput } from '../config/toolkit-config.interface.js';
 
-/** Options of `ToolkitModule.forRoot()` / `forRootAsync()`. */
+/** Options of `ToolkitModule.forRoot()` / `forRootAsync()`. Every field is optional. */
 export interface ToolkitModuleOptions {
   /** Configuration given in code; `toolkit.yaml` and `TOOLKIT_*` variables still override it. */
   config?: ToolkitConfigInput;
@@ -13,11 +13,21 @@ export interface ToolkitModuleOptions {
   version?: string;
   /** Serve the OpenAPI document at `/openapi.json`. @default true */
   openapi?: boolean;
+  /**
+   * Which errors get toolkit's `{ "error": ... }` body. `'toolkit'`: those of toolkit routes
+   * (`@Route`, `@Stream`, `app.route`) and toolkit errors thrown anywhere; the application's
+   * other routes keep Nest's default bodies. `'all'`: every route, and unknown paths answer
+   * `404 { "error": "Not Found" }` (or 405 with `Allow` for a known path); `App` uses this.
+   * @default 'toolkit'
+   */
+  errors?: 'toolkit' | 'all';
 }
 
 export const {
   ConfigurableModuleClass: ToolkitModuleBase,
   MODULE_OPTIONS_TOKEN: TOOLKIT_MODULE_OPTIONS,
+  OPTIONS_TYPE: TOOLKIT_OPTIONS_TYPE,
+  ASYNC_OPTIONS_TYPE: TOOLKIT_ASYNC_OPTIONS_TYPE,
 } = new ConfigurableModuleBuilder<ToolkitModuleOptions>()
   .setClassMethodName('forRoot')
   .setExtras({ isGlobal: true }, (definition, extras) => ({

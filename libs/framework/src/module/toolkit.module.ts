@@ -1,5 +1,5 @@
-import { Module, type Provider } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
+import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { APP_FILTER, DiscoveryModule } from '@nestjs/core';
 import { CacheStore } from '../../../providers/src/cache/index.js';
 import { LLM } from '../../../providers/src/llm/index.js';
 import { MemoryStore } from '../../../providers/src/memory/index.js';
@@ -7,15 +7,19 @@ import { CacheInterceptor } from '../cache/cache.interceptor.js';
 import { cacheProviders } from '../cache/cache.providers.js';
 import { loadConfig } from '../config/config.loader.js';
 import { ToolkitExceptionFilter } from '../http/exception.filter.js';
-import { ToolkitRouteInterceptor } from '../http/route.interceptor.js';
 import { APP_INFO, appInfoProvider } from '../health/app-info.js';
 import { llmProvider } from '../llm/llm.providers.js';
 import { MemoryService } from '../memory/memory.service.js';
 import { memoryProviders } from '../memory/memory.providers.js';
 import { OpenApiController } from '../openapi/openapi.controller.js';
+import { StreamRegistry } from '../sse/stream-registry.js';
+import { StreamInterceptor } from '../sse/stream.interceptor.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
+import { ToolkitLifecycle } from './toolkit.lifecycle.js';
 import {
+  TOOLKIT_ASYNC_OPTIONS_TYPE,
   TOOLKIT_MODULE_OPTIONS,
+  TOOLKIT_OPTIONS_TYPE,
   ToolkitModuleBase,
   type ToolkitModuleOptions,
 } from './toolkit.module-definition.js';
@@ -29,11 +33,13 @@ const configProvider: Provider = {
 
 /**
  * Everything toolkit adds to a Nest application: the resolved configuration (`TOOLKIT_CONFIG`),
- * the injectable `LLM` and `MemoryService`, the `@Cache` backend, the route interceptor behind `@Route`/`@Stream`, the `{ error }` exception filter and
- * `/openapi.json`. Global, so import it once in the root module.
+ * the injectable `LLM` and `MemoryService`, the `@Cache` backend, the interceptors behind
+ * `@Stream` and `@Cache`, toolkit's return rules and `{ error }` bodies on toolkit routes,
+ * graceful shutdown of open streams, and `/openapi.json`. Global by default, so import it once in
+ * the root module; `forRoot()` needs no argument.
  *
  * @example
- * @Module({ imports: [ToolkitModule.forRoot({ config: { llm: { default_model: 'echo' } } })] })
+ * @Module({ imports: [ToolkitModule.forRoot()], controllers: [ChatController] })
  * export class AppModule {}
  */
 @Module({
@@ -45,7 +51,9 @@ const configProvider: Provider = {
     llmProvider,
     ...memoryProviders,
     ...cacheProviders,
-    { provide: APP_INTERCEPTOR, useClass: ToolkitRouteInterceptor },
+    StreamRegistry,
+    StreamInterceptor,
+    ToolkitLifecycle,
     { provide: APP_FILTER, useClass: ToolkitExceptionFilter },
   ],
   exports: [
@@ -56,6 +64,25 @@ const configProvider: Provider = {
     MemoryStore,
     CacheStore,
     CacheInterceptor,
+    StreamInterceptor,
+    StreamRegistry,
   ],
 })
-export class ToolkitModule extends ToolkitModuleBase {}
+export class ToolkitModule extends ToolkitModuleBase {
+  /** Toolkit with options given in code (all optional). */
+  static override forRoot(options: typeof TOOLKIT_OPTIONS_TYPE = {}): DynamicModule {
+    return super.forRoot(options);
+  }
+
+  /**
+   * Toolkit with options resolved by DI (`useFactory` + `inject`, `useClass` or `useExisting`);
+   * with none of them it behaves as `forRoot()`.
+   */
+  static override forRootAsync(options: typeof TOOLKIT_ASYNC_OPTIONS_TYPE = {}): DynamicModule {
+    const resolved =
+      options.useFactory || options.useClass || options.useExisting
+        ? options
+        : { ...options, useFactory: (): ToolkitModuleOptions => ({}) };
+    return super.forRootAsync(resolved);
+  }
+}

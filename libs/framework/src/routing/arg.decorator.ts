@@ -6,26 +6,18 @@ import {
   type ParamSpec,
   type ParamType,
 } from './param-spec.js';
+import { boundValue, markBinding } from './route-params.decorator.js';
 
-/** Where the toolkit interceptor leaves the checked parameter values on the request. */
-export const BOUND_PARAMS = Symbol.for('toolkit:bound-params');
-
-/** A request after binding: what `@Arg` reads. */
-export interface BoundRequest {
-  [BOUND_PARAMS]?: Record<string, unknown>;
-}
-
-const readBound = createParamDecorator((name: string, ctx: ExecutionContext): unknown => {
-  const request = ctx.switchToHttp().getRequest<BoundRequest>();
-  return request[BOUND_PARAMS]?.[name];
-});
+const readBound = createParamDecorator((name: string, ctx: ExecutionContext): unknown =>
+  boundValue(ctx, name),
+);
 
 /**
  * Binds one request parameter by name from the path, the JSON body (POST/PUT/PATCH) or the query
  * string (GET/DELETE). Its type comes from the TypeScript annotation (`string`, `number`,
- * `boolean`, arrays, objects) unless `spec.type` says otherwise; it is required unless it has a
- * `default` or `required: false`. All of a route's `@Arg`s are checked together: one 422 names
- * every offending parameter.
+ * `boolean`, arrays, objects) unless `spec.type` (or `spec.schema`, a Standard Schema) says
+ * otherwise; it is required unless it has a `default` or `required: false`. All of a route's
+ * `@Arg`s are checked together, once per request: one 422 names every offending parameter.
  *
  * @example
  * @Route('/translate', { methods: ['POST'] })
@@ -44,6 +36,7 @@ export function Arg(name: string, spec: ParamSpec = {}): ParameterDecorator {
       [param, ...existing.filter((p) => p.name !== name)],
       method,
     );
+    markBinding(target, key);
     readBound(name)(target, key, index);
   };
 }

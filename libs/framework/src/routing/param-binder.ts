@@ -4,6 +4,7 @@ import {
   type ParamProblem,
 } from '../../../providers/src/errors/index.js';
 import type { NormalizedParam, ParamSource, ParamType } from './param-spec.js';
+import { validateWithSchema, type SchemaOutcome } from './standard-schema.js';
 
 /** The raw inputs of one request, as Express parsed them. */
 export interface RequestInputs {
@@ -15,10 +16,14 @@ export interface RequestInputs {
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The parameters a handler receives, by name. */
+export type BoundValues = Record<string, unknown>;
+
 /**
  * Reads and checks every declared parameter at once, so a 422 names all offending parameters,
  * not just the first. JSON values must already have the declared type; query and path values are
- * text and are converted (`"5"` → 5, `"true"` → true).
+ * text and are converted (`"5"` → 5, `"true"` → true). A parameter with a Standard Schema is
+ * validated by it; the result is a promise only when such a schema validates asynchronously.
  *
  * @throws BadRequestError when the JSON body is not an object but parameters are expected from it
  * @throws ValidationError listing each missing or wrongly typed parameter
@@ -26,31 +31,51 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function bindParams(
   params: readonly NormalizedParam[],
   inputs: RequestInputs,
-): Record<string, unknown> {
+): BoundValues | Promise<BoundValues> {
   const body = bodyObject(inputs, params);
-  const values: Record<string, unknown> = {};
-  const problems: ParamProblem[] = [];
-  for (const param of params) {
+  const values: BoundValues = {};
+  // One slot per parameter keeps the problems in declaration order, async schemas included.
+  const problems: ParamProblem[][] = [];
+  let pending: Promise<void>[] | undefined;
+  params.forEach((param, index) => {
     const found = lookup(param, inputs, body);
+    if (found === undefined && 'default' in param) {
+      values[param.name] = param.default;
+      return;
+    }
+    if (param.schema) {
+      if (found === undefined && !param.required) return;
+      const settle = (outcome: SchemaOutcome): void => {
+        if ('problems' in outcome) problems[index] = outcome.problems;
+        else if (outcome.value !== undefined) values[param.name] = outcome.value;
+      };
+      const outcome = validateWithSchema(param.name, param.schema, found?.value);
+      if (outcome instanceof Promise) (pending ??= []).push(outcome.then(settle));
+      else settle(outcome);
+      return;
+    }
     if (found === undefined) {
-      if ('default' in param) values[param.name] = param.default;
-      else if (param.required) problems.push({ param: param.name, problem: 'is required' });
-      continue;
+      if (param.required) problems[index] = [{ param: param.name, problem: 'is required' }];
+      return;
     }
     const checked = found.text
       ? fromText(param.type, found.value)
       : fromJson(param.type, found.value);
     const problem =
       'problem' in checked ? checked.problem : constraintProblem(param, checked.value);
-    if (problem) problems.push({ param: param.name, problem });
+    if (problem) problems[index] = [{ param: param.name, problem }];
     else values[param.name] = (checked as { value: unknown }).value;
-  }
-  if (problems.length > 0) throw new ValidationError(problems);
-  return values;
+  });
+  const finish = (): BoundValues => {
+    const all = problems.flat();
+    if (all.length > 0) throw new ValidationError(all);
+    return values;
+  };
+  return pending ? Promise.all(pending).then(finish) : finish();
 }
 
 /** Every input merged (query, then body, then path), for handlers that declare no parameters. */
-export function mergeInputs(inputs: RequestInputs): Record<string, unknown> {
+export function mergeInputs(inputs: RequestInputs): BoundValues {
   const body = isPlainObject(inputs.body) ? inputs.body : {};
   return { ...inputs.query, ...body, ...inputs.path };
 }

@@ -1,3 +1,6 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { isStandardSchema } from './standard-schema.js';
+
 /** Primitive types a route parameter can be declared with. */
 /** `any` accepts every JSON value unchecked. */
 export type ParamType = 'string' | 'number' | 'integer' | 'boolean' | 'array' | 'object' | 'any';
@@ -30,10 +33,22 @@ export interface ParamSpec {
   in?: ParamSource;
   /** Shown in the OpenAPI document. */
   description?: string;
+  /**
+   * A Standard Schema (zod, valibot, arktype, ...) that validates and converts the raw value
+   * instead of `type` and the constraints above; its issues are 422 details named by the
+   * parameter (`user.email`). Query and path values reach it as text.
+   */
+  schema?: StandardSchemaV1;
 }
 
-/** Parameters of a functional route: a bare type name is shorthand for `{ type }`. */
-export type ParamsDeclaration = Record<string, ParamType | ParamSpec>;
+/**
+ * Parameters of a functional route: a bare type name is shorthand for `{ type }`, and a
+ * Standard Schema for `{ schema }`.
+ *
+ * @example
+ * { text: 'string', max_tokens: { type: 'integer', default: 256 }, user: z.object({ id: z.string() }) }
+ */
+export type ParamsDeclaration = Record<string, ParamType | ParamSpec | StandardSchemaV1>;
 
 type TypeOf<T> = T extends 'string'
   ? string
@@ -49,11 +64,17 @@ type TypeOf<T> = T extends 'string'
 
 type ValueOf<S> = S extends ParamType
   ? TypeOf<S>
-  : S extends { default: unknown }
-    ? TypeOf<S extends { type: infer T } ? T : 'string'>
-    : S extends { required: false }
-      ? TypeOf<S extends { type: infer T } ? T : 'string'> | undefined
-      : TypeOf<S extends { type: infer T } ? T : 'string'>;
+  : S extends StandardSchemaV1
+    ? StandardSchemaV1.InferOutput<S>
+    : S extends { schema: StandardSchemaV1; required: false }
+      ? StandardSchemaV1.InferOutput<S['schema']> | undefined
+      : S extends { schema: StandardSchemaV1 }
+        ? StandardSchemaV1.InferOutput<S['schema']>
+        : S extends { default: unknown }
+          ? TypeOf<S extends { type: infer T } ? T : 'string'>
+          : S extends { required: false }
+            ? TypeOf<S extends { type: infer T } ? T : 'string'> | undefined
+            : TypeOf<S extends { type: infer T } ? T : 'string'>;
 
 /** The object a functional handler receives for a given declaration. */
 export type ParamsOf<D extends ParamsDeclaration> = { [K in keyof D]: ValueOf<D[K]> };
@@ -70,12 +91,14 @@ export interface NormalizedParam {
   min?: number;
   max?: number;
   maxLength?: number;
+  schema?: StandardSchemaV1;
 }
 
 /** Turns a declaration map into the normalised list the binder and OpenAPI use. */
 export function normalizeParams(declaration: ParamsDeclaration): NormalizedParam[] {
   return Object.entries(declaration).map(([name, raw]) => {
-    const spec: ParamSpec = typeof raw === 'string' ? { type: raw } : raw;
+    const spec: ParamSpec =
+      typeof raw === 'string' ? { type: raw } : isStandardSchema(raw) ? { schema: raw } : raw;
     return normalizeSpec(name, spec, spec.type ?? 'string');
   });
 }
@@ -85,7 +108,7 @@ export function normalizeSpec(name: string, spec: ParamSpec, inferred: ParamType
   const hasDefault = 'default' in spec;
   return {
     name,
-    type: spec.type ?? inferred,
+    type: spec.schema ? 'any' : (spec.type ?? inferred),
     required: spec.required ?? !hasDefault,
     ...(hasDefault ? { default: spec.default } : {}),
     ...(spec.in ? { in: spec.in } : {}),
@@ -94,5 +117,6 @@ export function normalizeSpec(name: string, spec: ParamSpec, inferred: ParamType
     ...(spec.min !== undefined ? { min: spec.min } : {}),
     ...(spec.max !== undefined ? { max: spec.max } : {}),
     ...(spec.maxLength !== undefined ? { maxLength: spec.maxLength } : {}),
+    ...(spec.schema ? { schema: spec.schema } : {}),
   };
 }

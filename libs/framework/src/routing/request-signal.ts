@@ -1,9 +1,8 @@
-import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { createParamDecorator, SSE_ABORT_CONTROLLER, type ExecutionContext } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-const CONTROLLER = Symbol.for('toolkit:abort-controller');
-
-type SignalCarrier = IncomingMessage & { [CONTROLLER]?: AbortController };
+// Nest's own carrier: one controller serves `@RequestSignal()` and Nest's `@SseSignal()`.
+type SignalCarrier = IncomingMessage & { [SSE_ABORT_CONTROLLER]?: AbortController };
 
 /** Raised (as the signal's reason) when the client closes the connection before the answer ends. */
 export class ClientDisconnectedError extends Error {
@@ -13,32 +12,56 @@ export class ClientDisconnectedError extends Error {
   }
 }
 
-/**
- * The AbortSignal of a request: it fires when the client goes away before the response is
- * finished. It watches the RESPONSE's `close`, because the request's fires as soon as a POST
- * body has been read.
- */
-export function requestSignal(req: IncomingMessage, res: ServerResponse): AbortSignal {
-  const carrier = req as SignalCarrier;
-  let controller = carrier[CONTROLLER];
-  if (!controller) {
-    const created = new AbortController();
-    carrier[CONTROLLER] = created;
-    // Asked for late (a lazy handler context): the client may already be gone.
-    if (res.closed && !res.writableFinished) created.abort(new ClientDisconnectedError());
-    else {
-      res.once('close', () => {
-        if (!res.writableFinished) created.abort(new ClientDisconnectedError());
-      });
-    }
-    controller = created;
+/** Raised (as the signal's reason) when the server shuts down while the answer is still going. */
+export class ServerShutdownError extends Error {
+  constructor() {
+    super('The server is shutting down');
+    this.name = 'ServerShutdownError';
   }
-  return controller.signal;
 }
 
 /**
- * Injects the request's AbortSignal (see {@link requestSignal}); pass it to `llm.chat(..., { signal })`
- * so a closed stream stops the upstream call.
+ * The AbortController behind a request's signal, created on first use: it aborts when the client
+ * goes away before the response is finished. It watches the RESPONSE's `close`, because the
+ * request's fires as soon as a POST body has been read.
+ */
+export function requestAbortController(req: IncomingMessage, res: ServerResponse): AbortController {
+  const carrier = req as SignalCarrier;
+  const existing = carrier[SSE_ABORT_CONTROLLER];
+  if (existing) return existing;
+  const created = new AbortController();
+  carrier[SSE_ABORT_CONTROLLER] = created;
+  // Asked for late (a lazy handler context): the client may already be gone.
+  if (res.closed && !res.writableFinished) created.abort(new ClientDisconnectedError());
+  else {
+    res.once('close', () => {
+      if (!res.writableFinished) created.abort(new ClientDisconnectedError());
+    });
+  }
+  return created;
+}
+
+/**
+ * The AbortSignal of a request (see {@link requestAbortController}); pass it to
+ * `llm.chat(..., { signal })` so a closed connection stops the upstream call.
+ */
+export function requestSignal(req: IncomingMessage, res: ServerResponse): AbortSignal {
+  return requestAbortController(req, res).signal;
+}
+
+/**
+ * Injects the request's AbortSignal: it aborts when the client goes away before the answer ends
+ * (reason {@link ClientDisconnectedError}), or when the server shuts down with the answer still
+ * going (reason {@link ServerShutdownError}). Pass it to `llm.chat(..., { signal })` so a closed
+ * stream stops the upstream call. On a `@Stream()` route it is the signal Nest's `@SseSignal()`
+ * gives too, and, like that one, it also aborts once the stream is over.
+ *
+ * @example
+ * @Route('/chat', { methods: ['POST'] })
+ * @Stream()
+ * chat(@Arg('message') message: string, @RequestSignal() signal: AbortSignal) {
+ *   return this.llm.chat(message, { stream: true, signal });
+ * }
  */
 export const RequestSignal = createParamDecorator(
   (_data: unknown, ctx: ExecutionContext): AbortSignal => {

@@ -2,7 +2,7 @@ import { RequestMapping } from '@nestjs/common';
 import { ROUTE_METADATA } from '../toolkit.constants.js';
 import { normalizeMethods, toRequestMethod, type HttpMethod } from './http-method.js';
 import { normalizeParams, type NormalizedParam, type ParamsDeclaration } from './param-spec.js';
-import { takeOverResponse } from './take-over-response.js';
+import { ensureRouteEntry } from './route-params.decorator.js';
 
 /** Options of {@link Route}. */
 export interface RouteOptions {
@@ -26,8 +26,10 @@ export interface RouteMetadata {
  * Maps a controller method to a path, toolkit-style: the return value decides the answer
  * (object → JSON 200, `[body, status]` → that status, string → text/plain, `undefined` → 204),
  * parameters declared with `@Arg` are checked (422 naming each bad one), and `@Stream()` methods
- * answer with Server-Sent Events. It composes Nest's own `RequestMapping`, so guards, pipes,
- * interceptors and filters apply as on any Nest route.
+ * answer with Server-Sent Events. It composes Nest's own `RequestMapping` and answers through
+ * Nest's reply path, so guards, pipes, interceptors, filters, `@HttpCode`, `@Header` and
+ * `@Redirect` apply as on any Nest route (`@HttpCode` wins over toolkit's 200/204 defaults; a
+ * `[body, status]` tuple wins over both).
  *
  * @example
  * @Controller()
@@ -48,8 +50,8 @@ export function Route(path: string, options: RouteOptions = {}): MethodDecorator
   };
   return (target, key, descriptor) => {
     RequestMapping({ path, method: toRequestMethod(methods) })(target, key, descriptor);
-    takeOverResponse(target, key, descriptor);
     Reflect.defineMetadata(ROUTE_METADATA, metadata, descriptor.value as object);
+    ensureRouteEntry(target, key, descriptor);
     return descriptor;
   };
 }

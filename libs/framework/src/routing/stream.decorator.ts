@@ -1,18 +1,20 @@
+import { UseInterceptors } from '@nestjs/common';
+import { StreamInterceptor } from '../sse/stream.interceptor.js';
+import type { StreamOptions } from '../sse/stream-options.js';
 import { STREAM_METADATA } from '../toolkit.constants.js';
-import { takeOverResponse } from './take-over-response.js';
-
-/** Options of {@link Stream}. */
-export interface StreamOptions {
-  /** Seconds of silence before a `: ping` comment keeps proxies from closing the stream. @default app.sse_heartbeat (15) */
-  heartbeat?: number;
-}
+import { orderToolkitInterceptors } from './interceptor-order.js';
 
 /**
  * Answers with Server-Sent Events. The method may be an `async *` generator, or return an
- * `AsyncIterable<string>` or an `Observable<string>`; each item becomes one
- * `event: message` event, flushed as soon as it is produced. Works with POST. When the client
- * goes away the generator's `finally` runs (or the Observable is unsubscribed) and the request's
- * AbortSignal (`@RequestSignal()`) fires, so an upstream LLM call stops too.
+ * `AsyncIterable` or an `Observable`, of strings (one `event: message` each), Nest
+ * `MessageEvent`s (`{ data, type?, id?, retry? }`, framed as Nest's `@Sse()` frames them) or
+ * other values (sent as JSON). Each event is flushed as soon as it is produced; a generator is
+ * paused while the client reads slowly. Works with POST. When the client goes away the
+ * generator's `finally` runs (or the Observable is unsubscribed) and the request's AbortSignal
+ * (`@RequestSignal()`, or Nest's `@SseSignal()`) fires, so an upstream LLM call stops too.
+ *
+ * It attaches its own interceptor to the method, outermost: `@Cache` and the method's own
+ * interceptors run inside it and see the raw chunks.
  *
  * @example
  * @Route('/chat/stream', { methods: ['POST'] })
@@ -23,8 +25,11 @@ export interface StreamOptions {
  */
 export function Stream(options: StreamOptions = {}): MethodDecorator {
   return (target, key, descriptor) => {
-    takeOverResponse(target, key, descriptor);
     Reflect.defineMetadata(STREAM_METADATA, options, descriptor.value as object);
+    UseInterceptors(StreamInterceptor)(target, key, descriptor);
+    orderToolkitInterceptors(descriptor.value as object);
     return descriptor;
   };
 }
+
+export type { StreamOptions } from '../sse/stream-options.js';

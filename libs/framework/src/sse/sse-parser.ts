@@ -4,8 +4,10 @@ export interface SseEvent {
   event: string;
   /** The data lines joined with `\n`. */
   data: string;
-  /** The `id:` field, when present. */
+  /** The last `id:` field seen (it carries over to later events, as the standard says). */
   id?: string;
+  /** The `retry:` field of this event's block, when it had one (reconnection delay, ms). */
+  retry?: number;
 }
 
 /**
@@ -23,6 +25,7 @@ export class SseParser {
   private data: string[] = [];
   private event = '';
   private id?: string;
+  private retry?: number;
 
   /** Consumes a chunk and returns the events it completed. */
   feed(chunk: string | Uint8Array): SseEvent[] {
@@ -49,12 +52,15 @@ export class SseParser {
 
   private line(line: string): SseEvent | undefined {
     if (line === '') {
+      const retry = this.retry;
+      this.retry = undefined;
       if (this.data.length === 0) {
         this.event = '';
         return undefined;
       }
       const event: SseEvent = { event: this.event || 'message', data: this.data.join('\n') };
       if (this.id !== undefined) event.id = this.id;
+      if (retry !== undefined) event.retry = retry;
       this.data = [];
       this.event = '';
       return event;
@@ -67,6 +73,7 @@ export class SseParser {
     if (field === 'data') this.data.push(value);
     else if (field === 'event') this.event = value;
     else if (field === 'id') this.id = value;
+    else if (field === 'retry' && /^\d+$/.test(value)) this.retry = Number(value);
     return undefined;
   }
 }

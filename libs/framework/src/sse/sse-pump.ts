@@ -1,113 +1,148 @@
 import type { ServerResponse } from 'node:http';
 import { isObservable } from 'rxjs';
+import { formatEvent, SseFramer } from './sse-event.js';
 import { SseWriter } from './sse-writer.js';
-import { isAsyncIterable, observableIterator } from './stream-source.js';
+import { isAsyncIterable, observableIterator, type StreamOverflowError } from './stream-source.js';
 
-/** How {@link pumpSse} reports a failure after the stream has begun. */
+/** How an {@link SsePump} reports and words failures. */
 export interface SsePumpOptions {
   /** Silence (ms) before a `: ping` comment; also how long the first chunk may take before the headers go out. */
   heartbeatMs: number;
+  /** Bound on an Observable's unread output (see `StreamOptions.maxPendingBytes`). */
+  maxPendingBytes: number;
+  /** Told when an Observable overruns that bound (the interceptor aborts the request with it). */
+  onOverflow: (error: StreamOverflowError) => void;
   /** Turns an error into the message of the closing `event: error`. */
   describeError: (error: unknown) => string;
   /** Called with errors that happen after the stream began (for logging). */
   onLateError?: (error: unknown) => void;
 }
 
-type Walkable = AsyncIterator<unknown>;
-
 /**
  * Sends every chunk a streaming handler produced as an SSE event, flushed as produced.
  * `emissions` is what the handler's Observable emitted: async iterables (generators, SDK
  * streams) and Observables among them are walked chunk by chunk, other values are one chunk each.
+ * A chunk is read only once the client took the previous one, so a generator is paused by a slow
+ * client instead of filling memory.
  *
  * The headers wait for the first chunk (or for `heartbeatMs`, whichever comes first), so a
  * failure before any output is rethrown and answered by the exception filter with its real
  * status (503, 429, ...). A failure after output began sends `event: error` with
- * `{"error": ...}` and closes. If the client goes, `return()` is called on what is being walked,
- * which runs a generator's `finally` (at once when it waits at a `yield`, else at its next one).
+ * `{"error": ...}` and closes. If the client goes, or {@link stop} is called, `return()` is called
+ * on what is being walked, which runs a generator's `finally` (at once when it waits at a
+ * `yield`, else at its next one).
  */
-export async function pumpSse(
-  emissions: Walkable,
-  res: ServerResponse,
-  options: SsePumpOptions,
-): Promise<void> {
-  const writer = new SseWriter(res, options.heartbeatMs);
-  let current: Walkable | undefined;
-  let gone = false;
-  const onClose = (): void => {
-    gone = true;
-    writer.stopHeartbeat();
-    stop(current);
-    stop(emissions);
-  };
-  res.once('close', onClose);
-  let started = false;
-  const opener =
-    options.heartbeatMs > 0
-      ? setTimeout(() => {
-          started = true;
-          void writer.comment('ping');
-        }, options.heartbeatMs)
-      : undefined;
-  // One event per chunk; awaits only when the client is behind, so memory stays bounded.
-  const emit = (chunk: unknown): Promise<void> | undefined => {
-    if (!started) {
-      started = true;
+export class SsePump {
+  private readonly writer: SseWriter;
+  private readonly framer = new SseFramer();
+  private current?: AsyncIterator<unknown>;
+  /** The client went or the server stopped the stream: nothing more is read or written. */
+  private halted = false;
+  /** {@link run} has returned. */
+  private finished = false;
+
+  constructor(
+    private readonly emissions: AsyncIterator<unknown>,
+    private readonly res: ServerResponse,
+    private readonly options: SsePumpOptions,
+  ) {
+    this.writer = new SseWriter(res, options.heartbeatMs);
+  }
+
+  /** Streams until the source ends, fails, the client goes or {@link stop} is called. */
+  async run(): Promise<void> {
+    const onClose = (): void => this.halt();
+    this.res.once('close', onClose);
+    const opener =
+      this.options.heartbeatMs > 0
+        ? setTimeout(() => void this.writer.comment('ping'), this.options.heartbeatMs)
+        : undefined;
+    try {
+      await this.walk(opener);
+      if (!this.halted) this.writer.end();
+    } catch (error) {
+      if (this.halted) return;
+      if (!this.writer.started && !this.res.headersSent) throw error;
+      this.options.onLateError?.(error);
+      await this.writer.write(errorFrame(this.options.describeError(error)));
+      this.writer.end();
+    } finally {
       clearTimeout(opener);
+      this.res.off('close', onClose);
+      this.finished = true;
     }
-    return writer.sendNow(chunkText(chunk));
-  };
-  try {
+  }
+
+  /**
+   * Ends the stream from the server's side: a last `event: error` carrying `message`, then the end
+   * of the response; the producer is asked to stop (a generator's `finally` runs).
+   */
+  stop(message: string): void {
+    if (this.finished || this.halted) return;
+    void this.writer.write(errorFrame(message));
+    this.writer.end();
+    this.halt();
+  }
+
+  /**
+   * Ends the stream because it failed while the pump may be waiting for a slow client: logs it,
+   * sends a last `event: error` and ends, as a failure from the producer would.
+   */
+  fail(error: unknown): void {
+    if (this.finished || this.halted) return;
+    this.options.onLateError?.(error);
+    this.stop(this.options.describeError(error));
+  }
+
+  private async walk(opener: NodeJS.Timeout | undefined): Promise<void> {
     for (;;) {
-      const outer = await emissions.next();
-      if (gone) return;
-      if (outer.done) break;
-      const inner = walkableOf(outer.value);
+      const outer = await this.emissions.next();
+      if (this.halted) return;
+      if (outer.done) return;
+      const inner = walkableOf(outer.value, this.options);
       if (!inner) {
-        const pending = emit(outer.value);
+        clearTimeout(opener);
+        const pending = this.writer.write(this.framer.frame(outer.value));
         if (pending) await pending;
         continue;
       }
-      current = inner;
+      this.current = inner;
       for (;;) {
         const step = await inner.next();
-        if (gone) return;
+        if (this.halted) return;
         if (step.done) break;
-        const pending = emit(step.value);
+        clearTimeout(opener);
+        const pending = this.writer.write(this.framer.frame(step.value));
         if (pending) await pending;
       }
-      current = undefined;
+      this.current = undefined;
     }
-    clearTimeout(opener);
-    res.off('close', onClose);
-    writer.open();
-    writer.end();
-  } catch (error) {
-    clearTimeout(opener);
-    res.off('close', onClose);
-    if (gone) return;
-    if (!started && !res.headersSent) throw error;
-    options.onLateError?.(error);
-    await writer.send(JSON.stringify({ error: options.describeError(error) }), 'error');
-    writer.end();
+  }
+
+  /** The client is gone or the server stops the stream: stop the producer, once. */
+  private halt(): void {
+    if (this.halted) return;
+    this.halted = true;
+    this.writer.detach();
+    stop(this.current);
+    stop(this.emissions);
   }
 }
 
-function walkableOf(value: unknown): Walkable | undefined {
+function errorFrame(message: string): string {
+  return formatEvent(JSON.stringify({ error: message }), 'error');
+}
+
+function walkableOf(value: unknown, options: SsePumpOptions): AsyncIterator<unknown> | undefined {
   if (isAsyncIterable(value)) return value[Symbol.asyncIterator]();
-  if (isObservable(value)) return observableIterator(value);
+  if (isObservable(value)) {
+    return observableIterator(value, options.maxPendingBytes, options.onOverflow);
+  }
   return undefined;
 }
 
 /** Asks an iterator to finish (a generator runs its `finally`); its outcome no longer matters. */
-function stop(iterator: Walkable | undefined): void {
+function stop(iterator: AsyncIterator<unknown> | undefined): void {
   if (!iterator?.return) return;
   Promise.resolve(iterator.return()).catch(() => undefined);
-}
-
-function chunkText(chunk: unknown): string {
-  if (typeof chunk === 'string') return chunk;
-  if (Buffer.isBuffer(chunk)) return chunk.toString('utf8');
-  if (typeof chunk === 'object' && chunk !== null) return JSON.stringify(chunk);
-  return String(chunk);
 }

@@ -9,32 +9,14 @@ export const SSE_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Frames one event: `event: <name>` then one `data:` line per line of the payload, then a blank
- * line. CR, LF and CRLF all split lines, as the SSE standard reads them.
- */
-export function formatEvent(data: string, event = 'message'): string {
-  if (event !== 'message' && hasLineBreak(event)) {
-    throw new TypeError('An SSE event name cannot contain CR or LF');
-  }
-  // The common case (one line) skips the regular expression: this runs once per streamed token.
-  if (!hasLineBreak(data)) return `event: ${event}\ndata: ${data}\n\n`;
-  let frame = `event: ${event}\n`;
-  for (const line of data.split(/\r\n|\r|\n/)) frame += `data: ${line}\n`;
-  return `${frame}\n`;
-}
-
-function hasLineBreak(text: string): boolean {
-  return text.includes('\n') || text.includes('\r');
-}
-
-/**
- * Writes Server-Sent Events to one response: sets the headers once, flushes each event as it is
- * written, waits for `drain` when the client reads slowly (so memory stays bounded), and sends a
- * `: ping` comment after `heartbeatMs` of silence.
+ * Writes Server-Sent Events to one response: sets the headers once, flushes each frame as it is
+ * written, reports when the client reads slowly (so the producer can wait and memory stays
+ * bounded), and sends a `: ping` comment after `heartbeatMs` of silence.
  */
 export class SseWriter {
   private heartbeat?: NodeJS.Timeout;
   private opened = false;
+  private readonly waits = new Set<() => void>();
 
   constructor(
     private readonly res: ServerResponse,
@@ -46,42 +28,46 @@ export class SseWriter {
     return this.res.destroyed || this.res.writableEnded;
   }
 
+  /** True once the status and headers are set (they leave with the first write). */
+  get started(): boolean {
+    return this.opened;
+  }
+
   /**
    * Sets status 200 and the SSE headers if not done yet. They go out with the first write
    * (an event, a ping, or the end), in the same packet, instead of costing a write of their own.
    */
-  open(extraHeaders: Record<string, string> = {}): void {
+  open(): void {
     if (this.opened) return;
     this.opened = true;
-    for (const [name, value] of Object.entries({ ...SSE_HEADERS, ...extraHeaders })) {
-      this.res.setHeader(name, value);
-    }
+    for (const [name, value] of Object.entries(SSE_HEADERS)) this.res.setHeader(name, value);
     this.res.statusCode = 200;
     this.armHeartbeat();
   }
 
-  /** Writes one event; resolves when the client can take more. */
-  async send(data: string, event = 'message'): Promise<void> {
-    await this.write(formatEvent(data, event));
-  }
-
   /**
-   * Writes one event at once. Returns a promise only when the client is behind (resolved on
+   * Writes one frame at once. Returns a promise only when the client is behind (resolved on
    * `drain` or `close`), so a fast stream costs no extra promise per event.
    */
-  sendNow(data: string, event = 'message'): Promise<void> | undefined {
-    return this.write(formatEvent(data, event));
+  write(frame: string): Promise<void> | undefined {
+    if (this.closed) return undefined;
+    this.open();
+    this.armHeartbeat();
+    if (this.res.write(frame)) return undefined;
+    return this.writable();
   }
 
   /** Writes a comment line (`: text`), which clients ignore. */
-  async comment(text: string): Promise<void> {
-    await this.write(`: ${text}\n\n`);
+  comment(text: string): Promise<void> | undefined {
+    return this.write(`: ${text}\n\n`);
   }
 
   /** Ends the stream and stops the heartbeat. */
   end(): void {
     this.stopHeartbeat();
-    if (!this.closed) this.res.end();
+    if (this.closed) return;
+    this.open();
+    this.res.end();
   }
 
   /** Stops the heartbeat without ending (the client is gone). */
@@ -90,22 +76,25 @@ export class SseWriter {
     this.heartbeat = undefined;
   }
 
-  private write(frame: string): Promise<void> | undefined {
-    if (this.closed) return undefined;
-    this.open();
-    this.armHeartbeat();
-    if (this.res.write(frame)) return undefined;
-    return this.writable();
+  /**
+   * Stops writing for good: no heartbeat, and whoever waits for a slow client to read is
+   * released now (the client may never read again).
+   */
+  detach(): void {
+    this.stopHeartbeat();
+    for (const release of [...this.waits]) release();
   }
 
-  /** Resolves on `drain` or `close`, removing both listeners (a slow client hits this often). */
+  /** Resolves on `drain`, `close` or {@link detach}, removing its listeners (a slow client hits this often). */
   private writable(): Promise<void> {
     return new Promise((resolve) => {
       const done = (): void => {
         this.res.off('drain', done);
         this.res.off('close', done);
+        this.waits.delete(done);
         resolve();
       };
+      this.waits.add(done);
       this.res.on('drain', done);
       this.res.on('close', done);
     });

@@ -1,0 +1,97 @@
+/**
+ * What every deploy does to `toolkit start`: SIGTERM with streams open. The app ends them after
+ * `app.shutdown_grace` (each gets a last `event: error`, each producer's `finally` runs) and the
+ * process exits 0 within the grace period plus one second.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { existsSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { assertCliBuilt, freePort, startCli, type CliProcess } from './support/cli-process.js';
+import { cleanEnv } from './support/dev-helpers.js';
+import { createTempProject, type TempProject } from './support/temp-project.js';
+
+const STREAMS = 5;
+const GRACE_SECONDS = 1;
+
+const ENDLESS_APP = `import { appendFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { App } from 'toolkit';
+
+export const app = new App({ title: 'endless', version: '1.0.0' });
+app.route('/health', { methods: ['GET'] }, () => ({ status: 'healthy' }));
+app.route('/ticks', { stream: true }, async function* (_params, { signal }) {
+  try {
+    for (let i = 0; ; i += 1) {
+      yield 'tick ' + i;
+      await sleep(100, undefined, { signal }).catch(() => undefined);
+    }
+  } finally {
+    appendFileSync('finally.log', 'ran\\n');
+  }
+});
+`;
+
+function openTicks(port: number): Promise<{ body: () => string; ended: Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: '/ticks', agent: false }, (res) => {
+      let body = '';
+      const ended = new Promise<void>((done) => res.on('end', done));
+      res.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      res.once('data', () => resolve({ body: () => body, ended }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('toolkit start: SIGTERM with open streams', () => {
+  let project: TempProject;
+  let cli: CliProcess;
+  let port: number;
+
+  beforeAll(async () => {
+    assertCliBuilt();
+    project = createTempProject(
+      {
+        'app.ts': ENDLESS_APP,
+        'toolkit.yaml': `app:\n  shutdown_grace: ${GRACE_SECONDS}\n`,
+        'package.json': JSON.stringify({ name: 'endless', type: 'module' }),
+      },
+      ['toolkit'],
+    );
+    port = await freePort();
+    cli = startCli(['start', '--port', String(port), '--host', '127.0.0.1'], {
+      cwd: project.dir,
+      env: cleanEnv(),
+      timeoutMs: 60_000,
+    });
+    await cli.waitFor(/Serving endless/, 30_000);
+  });
+
+  afterAll(() => {
+    if (cli.child.exitCode === null) cli.child.kill('SIGKILL');
+    project.cleanup();
+  });
+
+  it('ends every stream after the grace period and exits 0 within it plus one second', async () => {
+    const streams = await Promise.all(Array.from({ length: STREAMS }, () => openTicks(port)));
+    const startedAt = Date.now();
+    cli.child.kill('SIGTERM');
+    const { code } = await cli.exited;
+    const elapsed = Date.now() - startedAt;
+    expect(code).toBe(0);
+    expect(elapsed).toBeLessThan(GRACE_SECONDS * 1000 + 1000);
+    await Promise.all(streams.map((s) => s.ended));
+    for (const stream of streams) {
+      expect(stream.body()).toMatch(/event: message\ndata: tick 0\n\n/);
+      expect(stream.body()).toMatch(
+        /event: error\ndata: \{"error":"The server is shutting down"\}\n\n$/,
+      );
+    }
+    const log = project.path('finally.log');
+    expect(existsSync(log)).toBe(true);
+    expect(readFileSync(log, 'utf8').trim().split('\n')).toHaveLength(STREAMS);
+  });
+});

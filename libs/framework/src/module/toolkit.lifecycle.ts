@@ -1,0 +1,61 @@
+import {
+  Inject,
+  Injectable,
+  type OnApplicationShutdown,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { CacheStore } from '../../../providers/src/cache/index.js';
+import { MemoryStore } from '../../../providers/src/memory/index.js';
+import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
+import { installReplyRules } from '../http/reply-rules.js';
+import { StreamRegistry } from '../sse/stream-registry.js';
+import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
+
+/**
+ * Toolkit's part of the application's life: at start, teaches the HTTP adapter toolkit's return
+ * rules (failing fast on a platform toolkit does not support); at shutdown, gives open streams
+ * `app.shutdown_grace` seconds, ends the rest, and only then closes the memory and cache
+ * backends, so no stream loses its backend mid-answer.
+ */
+@Injectable()
+export class ToolkitLifecycle implements OnModuleInit, OnModuleDestroy, OnApplicationShutdown {
+  private closed?: Promise<void>;
+
+  constructor(
+    @Inject(TOOLKIT_CONFIG) private readonly config: ToolkitConfig,
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly streams: StreamRegistry,
+    @Inject(MemoryStore) private readonly memory: MemoryStore,
+    @Inject(CacheStore) private readonly cache: CacheStore,
+  ) {}
+
+  onModuleInit(): void {
+    const adapter = this.adapterHost.httpAdapter;
+    if (!adapter) return; // a module compiled without an HTTP application: nothing to serve
+    const platform = adapter.getType();
+    if (platform !== 'express') {
+      throw new Error(
+        `toolkit serves its routes on @nestjs/platform-express; this application uses "${platform}"`,
+      );
+    }
+    installReplyRules(adapter);
+  }
+
+  /** Streams first, backends after: see the class comment. */
+  onModuleDestroy(): Promise<void> {
+    this.closed ??= this.close();
+    return this.closed;
+  }
+
+  /** A no-op when the module was destroyed first (the usual order); covers the other. */
+  onApplicationShutdown(): Promise<void> {
+    return this.onModuleDestroy();
+  }
+
+  private async close(): Promise<void> {
+    await this.streams.drain(this.config.app.shutdown_grace * 1000);
+    await Promise.all([this.memory.close(), this.cache.close()]);
+  }
+}

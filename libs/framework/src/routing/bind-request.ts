@@ -1,0 +1,89 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MethodNotAllowedError } from '../../../providers/src/errors/index.js';
+import { BINDING, REPLY_ROUTE } from '../toolkit.constants.js';
+import { bindParams, mergeInputs, type BoundValues, type RequestInputs } from './param-binder.js';
+import { routeInfo, type RouteInfo } from './route-info.js';
+
+/** What Express adds to a request that binding reads. */
+export type RoutedRequest = IncomingMessage & {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+};
+
+interface Binding {
+  readonly handler: object;
+  readonly inputs: RequestInputs;
+  values?: BoundValues | Promise<BoundValues>;
+  error?: unknown;
+}
+
+type Carrier = RoutedRequest & { [BINDING]?: Binding };
+type MarkedResponse = ServerResponse & { [REPLY_ROUTE]?: RouteInfo };
+
+/**
+ * Enters a toolkit route for this request, once: checks the method of a multi-method route (405),
+ * binds and checks every declared parameter at once (one 422 names them all), and marks the
+ * response so the adapter's reply applies toolkit's return rules to it. Every later call for the
+ * same request (each `@Arg`, `@Cache`'s key) reuses the outcome, failures included.
+ *
+ * @returns the bound values: declared parameters, or every input merged when none is declared
+ *   (a promise when a Standard Schema validates asynchronously)
+ */
+export function bindRequest(
+  req: RoutedRequest,
+  res: ServerResponse,
+  handler: object,
+): BoundValues | Promise<BoundValues> {
+  const binding = enter(req, res, handler);
+  if ('error' in binding) throw binding.error;
+  return (binding.values ??= mergeInputs(binding.inputs));
+}
+
+/** {@link bindRequest} without reading the values: the checks and the mark only. */
+export function enterRoute(req: RoutedRequest, res: ServerResponse, handler: object): void {
+  const binding = enter(req, res, handler);
+  if ('error' in binding) throw binding.error;
+}
+
+/** The toolkit route a response belongs to (set by {@link bindRequest}), if any. */
+export function replyRouteOf(res: object): RouteInfo | undefined {
+  return (res as MarkedResponse)[REPLY_ROUTE];
+}
+
+function enter(req: Carrier, res: MarkedResponse, handler: object): Binding {
+  const existing = req[BINDING];
+  if (existing?.handler === handler) return existing;
+  const info = routeInfo(handler);
+  const binding: Binding = { handler, inputs: inputsOf(req) };
+  req[BINDING] = binding;
+  if (!info) return binding;
+  res[REPLY_ROUTE] = info;
+  try {
+    if (info.methods && !accepts(info.methods, req.method ?? 'GET')) {
+      throw new MethodNotAllowedError(info.methods);
+    }
+    if (info.params) binding.values = bindParams(info.params, binding.inputs);
+  } catch (error) {
+    binding.error = error;
+  }
+  return binding;
+}
+
+function accepts(methods: readonly string[], method: string): boolean {
+  return methods.includes(method) || (method === 'HEAD' && methods.includes('GET'));
+}
+
+function inputsOf(req: RoutedRequest): RequestInputs {
+  // Express 5 parses the query string on every read of `req.query`: only when a parameter is
+  // looked for there (most POST routes never do), and once.
+  let query: Record<string, unknown> | undefined;
+  return {
+    method: req.method ?? 'GET',
+    path: req.params ?? {},
+    get query() {
+      return (query ??= req.query ?? {});
+    },
+    body: req.body,
+  };
+}

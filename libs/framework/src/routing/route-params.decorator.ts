@@ -1,0 +1,72 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+import type { ServerResponse } from 'node:http';
+import { BINDS_METADATA } from '../toolkit.constants.js';
+import { bindRequest, enterRoute, type RoutedRequest } from './bind-request.js';
+import type { BoundValues } from './param-binder.js';
+
+/** Reads the bound values of this request: all of them, or the one named `name`. */
+export function boundValue(ctx: ExecutionContext, name?: string): unknown {
+  const http = ctx.switchToHttp();
+  const values = bindRequest(
+    http.getRequest<RoutedRequest>(),
+    http.getResponse<ServerResponse>(),
+    ctx.getHandler(),
+  );
+  if (name === undefined) return values;
+  return values instanceof Promise ? values.then((v: BoundValues) => v[name]) : values[name];
+}
+
+const allParams = createParamDecorator((_data: unknown, ctx: ExecutionContext) => boundValue(ctx));
+
+const entry = createParamDecorator((_data: unknown, ctx: ExecutionContext): undefined => {
+  const http = ctx.switchToHttp();
+  enterRoute(
+    http.getRequest<RoutedRequest>(),
+    http.getResponse<ServerResponse>(),
+    ctx.getHandler(),
+  );
+  return undefined;
+});
+
+/**
+ * Injects every checked parameter of the request as one object (what a functional `app.route`
+ * handler receives). Internal: controllers use `@Arg`.
+ */
+export function BoundParams(): ParameterDecorator {
+  return (target, key, index) => {
+    markBinding(target, key);
+    allParams()(target, key, index);
+  };
+}
+
+/** Records that a handler binds toolkit parameters, so `@Route` needs no entry parameter. */
+export function markBinding(target: object, key: string | symbol | undefined): void {
+  if (key === undefined) throw new TypeError('toolkit parameters decorate method parameters only');
+  Reflect.defineMetadata(BINDS_METADATA, true, (target as Record<string | symbol, object>)[key]);
+}
+
+/**
+ * Makes sure a toolkit route enters binding on every request even when its method declares no
+ * toolkit parameter: a hidden parameter after the declared ones (the method never sees it) whose
+ * factory runs the 405 check, validates `params` and marks the reply as toolkit's.
+ */
+export function ensureRouteEntry(
+  target: object,
+  key: string | symbol,
+  descriptor: PropertyDescriptor,
+): void {
+  if (Reflect.getMetadata(BINDS_METADATA, descriptor.value as object)) return;
+  const declared = Reflect.getMetadata('design:paramtypes', target, key) as unknown[] | undefined;
+  const fn = descriptor.value as (...params: unknown[]) => unknown;
+  entry()(target, key, Math.max(declared?.length ?? 0, fn.length, nextFreeIndex(target, key)));
+  Reflect.defineMetadata(BINDS_METADATA, true, descriptor.value as object);
+}
+
+function nextFreeIndex(target: object, key: string | symbol): number {
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, target.constructor, key) ?? {}) as Record<
+    string,
+    { index: number }
+  >;
+  return Math.max(0, ...Object.values(args).map((arg) => arg.index + 1));
+}

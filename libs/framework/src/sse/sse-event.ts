@@ -1,0 +1,98 @@
+/**
+ * Nest's `MessageEvent`, which a `@Stream()` source may emit as it would from `@Sse()`: `data`
+ * (a string, or an object sent as JSON), the event `type`, its `id`, the client's reconnection
+ * delay `retry` (ms) and a `comment`.
+ */
+export interface SseMessageEvent {
+  data?: string | object;
+  type?: string;
+  id?: string | number;
+  retry?: number;
+  comment?: string;
+}
+
+const MESSAGE_EVENT_KEYS = new Set(['data', 'type', 'id', 'retry', 'comment']);
+
+/**
+ * True for a plain object made only of `MessageEvent` fields, with `data` or `comment`. Any other
+ * object is sent as JSON in `data:`, so `{ data: [1, 2] }` is an event and `{ items: [1, 2] }` a
+ * JSON payload.
+ */
+export function isMessageEvent(value: unknown): value is SseMessageEvent {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null)
+    return false;
+  const keys = Object.keys(value);
+  return (
+    keys.length > 0 &&
+    keys.every((key) => MESSAGE_EVENT_KEYS.has(key)) &&
+    ('data' in value || 'comment' in value)
+  );
+}
+
+/**
+ * Frames one event: `event: <name>` then one `data:` line per line of the payload, then a blank
+ * line. CR, LF and CRLF all split lines, as the SSE standard reads them.
+ */
+export function formatEvent(data: string, event = 'message'): string {
+  if (event !== 'message' && hasLineBreak(event)) {
+    throw new TypeError('An SSE event name cannot contain CR or LF');
+  }
+  // The common case (one line) skips the regular expression: this runs once per streamed token.
+  if (!hasLineBreak(data)) return `event: ${event}\ndata: ${data}\n\n`;
+  return `event: ${event}\n${lines(data, 'data: ')}\n`;
+}
+
+/**
+ * Turns what a stream emits into SSE frames, per response. A string is one `event: message`
+ * (its lines as `data:` lines); a {@link SseMessageEvent} is framed as Nest's `@Sse()` frames it
+ * — including an `id:` counted from 1 when the event has none — so an SSE parser reads the same
+ * events from both; any other value is sent as JSON.
+ */
+export class SseFramer {
+  private lastId = 0;
+
+  frame(chunk: unknown): string {
+    if (typeof chunk === 'string') return formatEvent(chunk);
+    if (Buffer.isBuffer(chunk)) return formatEvent(chunk.toString('utf8'));
+    if (isMessageEvent(chunk)) return this.messageEvent(chunk);
+    // Numbers, booleans and null are their own JSON; undefined and functions send nothing.
+    return formatEvent(JSON.stringify(chunk) ?? '');
+  }
+
+  private messageEvent(event: SseMessageEvent): string {
+    const commentOnly =
+      event.comment !== undefined &&
+      event.data === undefined &&
+      event.type === undefined &&
+      event.retry === undefined;
+    let id = event.id;
+    if ((id === undefined || id === null) && !commentOnly) id = String((this.lastId += 1));
+    let frame = `event: ${event.type === undefined ? 'message' : oneLine(event.type)}\n`;
+    if (commentOnly) frame = '';
+    if (id !== undefined && id !== null) frame += `id: ${oneLine(id)}\n`;
+    if (event.retry !== undefined && event.retry !== null)
+      frame += `retry: ${oneLine(event.retry)}\n`;
+    if (event.comment !== undefined && event.comment !== null) frame += lines(event.comment, ': ');
+    if (event.data !== undefined && event.data !== null) {
+      const data = typeof event.data === 'string' ? event.data : JSON.stringify(event.data);
+      frame += lines(data, 'data: ');
+    }
+    return `${frame}\n`;
+  }
+}
+
+function lines(text: string, prefix: string): string {
+  let out = '';
+  for (const line of text.split(/\r\n|\r|\n/)) out += `${prefix}${line}\n`;
+  return out;
+}
+
+/** Field values cannot hold a line break (it would end the field): dropped, as Nest does. */
+function oneLine(value: unknown): string {
+  return String(value).replace(/[\r\n]/g, '');
+}
+
+function hasLineBreak(text: string): boolean {
+  return text.includes('\n') || text.includes('\r');
+}

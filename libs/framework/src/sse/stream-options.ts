@@ -1,0 +1,20 @@
+/** Options of `@Stream()` (and `stream: {...}` on `app.route`). */
+export interface StreamOptions {
+  /**
+   * Seconds of silence before a `: ping` comment keeps proxies from closing the stream; also how
+   * long the headers may wait for the first chunk. 0 disables.
+   * @default config `app.sse_heartbeat` (15)
+   */
+  heartbeat?: number;
+  /**
+   * Largest amount of an Observable's output (bytes of formatted events) that may wait for a
+   * client that is not reading. An Observable cannot be paused, so past this bound the stream
+   * ends with `event: error` and a logged error instead of growing the heap. Async iterables
+   * and generators are paused instead and never hit it. 0 or `Infinity` lifts the bound.
+   * @default 4194304 (4 MiB)
+   */
+  maxPendingBytes?: number;
+}
+
+/** {@link StreamOptions.maxPendingBytes} when none is given. */
+export const DEFAULT_MAX_PENDING_BYTES = 4 * 1024 * 1024;

@@ -1,0 +1,80 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { Observable } from 'rxjs';
+import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
+import { publicMessage } from '../http/error-response.js';
+import { enterRoute } from '../routing/bind-request.js';
+import { requestAbortController } from '../routing/request-signal.js';
+import { routeInfo } from '../routing/route-info.js';
+import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
+import { SsePump } from './sse-pump.js';
+import { DEFAULT_MAX_PENDING_BYTES } from './stream-options.js';
+import { StreamRegistry } from './stream-registry.js';
+import { observableIterator, StreamOverflowError } from './stream-source.js';
+
+/**
+ * The interceptor behind `@Stream()`: streams what the handler produces as Server-Sent Events,
+ * written straight to the response (the adapter's reply then has nothing left to send). It is
+ * the outermost of a method's interceptors, so `@Cache` and the method's own interceptors see
+ * the raw chunks.
+ */
+@Injectable()
+export class StreamInterceptor implements NestInterceptor {
+  /** Position among toolkit's method interceptors: first, i.e. outermost. */
+  static readonly toolkitOrder = 0;
+  private readonly logger = new Logger('toolkit');
+
+  constructor(
+    @Inject(TOOLKIT_CONFIG) private readonly config: ToolkitConfig,
+    private readonly streams: StreamRegistry,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const handler = context.getHandler();
+    const stream = routeInfo(handler)?.stream;
+    if (context.getType() !== 'http' || !stream) return next.handle();
+    const http = context.switchToHttp();
+    const req = http.getRequest<Request>();
+    const res = http.getResponse<Response>();
+    enterRoute(req, res, handler);
+    this.streams.admit();
+    const controller = requestAbortController(req, res);
+    const maxPendingBytes = stream.maxPendingBytes ?? DEFAULT_MAX_PENDING_BYTES;
+    // An overrun aborts the request (its upstream call is pointless now) and fails the stream.
+    const onOverflow = (error: StreamOverflowError): void => controller.abort(error);
+    const pump = new SsePump(observableIterator(next.handle(), maxPendingBytes, onOverflow), res, {
+      heartbeatMs: (stream.heartbeat ?? this.config.app.sse_heartbeat) * 1000,
+      maxPendingBytes,
+      onOverflow,
+      describeError: (error) => publicMessage(error, this.config.app.debug),
+      onLateError: (error) =>
+        this.logger.error(`Stream failed (${req.method} ${req.originalUrl})`, error),
+    });
+    controller.signal.addEventListener('abort', () => {
+      if (controller.signal.reason instanceof StreamOverflowError)
+        pump.fail(controller.signal.reason);
+    });
+    return new Observable((subscriber) => {
+      const done = pump.run();
+      this.streams.track(pump, controller, done);
+      done.then(
+        () => {
+          controller.abort(new DOMException('The stream ended', 'AbortError'));
+          subscriber.next(undefined);
+          subscriber.complete();
+        },
+        (error: unknown) => {
+          controller.abort(new DOMException('The stream failed', 'AbortError'));
+          subscriber.error(error);
+        },
+      );
+    });
+  }
+}
