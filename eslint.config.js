@@ -14,6 +14,8 @@ export default tseslint.config(
       // Template tests and config run inside generated projects; their sources are linted here.
       'templates/*/tests/**',
       'templates/_shared/**',
+      // README blocks written out by test/docs while they run.
+      'test/docs/.snippets-*/**',
     ],
   },
   eslint.configs.recommended,
