@@ -57,12 +57,22 @@ describe('toolkit new', () => {
       start: 'toolkit start',
       test: 'toolkit test',
     });
-    expect(pkg.dependencies).toMatchObject({
+    // The toolkit's peers: the project installs the one copy it shares with the toolkit.
+    const toolkitPackage = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      devDependencies: Record<string, string>;
+    };
+    const own = (name: string): string => toolkitPackage.devDependencies[name];
+    expect(pkg.dependencies).toEqual({
       toolkit: `file:${REPO_ROOT.replace(/\/$/, '')}`,
       openai: expect.any(String),
-      '@nestjs/core': expect.any(String),
+      '@nestjs/common': own('@nestjs/common'),
+      '@nestjs/core': own('@nestjs/core'),
+      '@nestjs/platform-express': own('@nestjs/platform-express'),
+      rxjs: own('rxjs'),
+      'reflect-metadata': own('reflect-metadata'),
     });
     expect(pkg.devDependencies).toHaveProperty('jest');
+    expect(pkg.devDependencies['@nestjs/testing']).toBe(own('@nestjs/testing'));
     const tests = readdirSync(work.path('my-bot', 'tests'));
     expect(tests.length).toBeGreaterThan(0);
     expect(read('my-bot', 'tests', tests[0])).toContain("from 'toolkit/testing'");

@@ -18,6 +18,7 @@ const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url)).replac
 const ownPackage = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
 };
 
 describe('toolkit reference', () => {
@@ -47,19 +48,57 @@ describe('toolkit reference', () => {
 
 describe('projectDependencies', () => {
   const toolkit = readToolkitPackage(REPO_ROOT);
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'toolkit-peers-'));
+    mkdirSync(join(dir, 'libs'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('uses the exact ranges of the toolkit for Nest, the provider client and the test tools', () => {
+  it("lists the toolkit's required peers and the provider client at the toolkit's own ranges", () => {
     const { dependencies, devDependencies } = projectDependencies(toolkit, 'chatbot');
     expect(dependencies).toEqual({
-      '@nestjs/common': ownPackage.dependencies['@nestjs/common'],
-      '@nestjs/core': ownPackage.dependencies['@nestjs/core'],
+      '@nestjs/common': ownPackage.devDependencies['@nestjs/common'],
+      '@nestjs/core': ownPackage.devDependencies['@nestjs/core'],
+      '@nestjs/platform-express': ownPackage.devDependencies['@nestjs/platform-express'],
       openai: ownPackage.dependencies.openai,
+      'reflect-metadata': ownPackage.devDependencies['reflect-metadata'],
+      rxjs: ownPackage.devDependencies.rxjs,
       toolkit: `file:${REPO_ROOT}`,
     });
+    for (const name of ['@nestjs/common', '@nestjs/core', '@nestjs/platform-express']) {
+      expect(dependencies[name]).toBe(ownPackage.peerDependencies[name]);
+    }
     for (const name of ['jest', '@swc/jest', '@types/jest', '@types/node', 'typescript']) {
       expect(devDependencies[name]).toBe(ownPackage.devDependencies[name]);
     }
+    expect(devDependencies['@nestjs/testing']).toBe(ownPackage.devDependencies['@nestjs/testing']);
     expect(devDependencies['@swc/core']).toBe(ownPackage.dependencies['@swc/core']);
+  });
+
+  it('follows the peers the toolkit declares, leaving the optional ones out', () => {
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({
+        name: 'toolkit',
+        version: '1.2.3',
+        dependencies: { openai: '^6.0.0' },
+        devDependencies: { rxjs: '^7.8.2' },
+        peerDependencies: { '@nestjs/core': '^12.0.0', rxjs: '^7.1.0', extra: '^1.0.0' },
+        peerDependenciesMeta: { extra: { optional: true } },
+      }),
+    );
+    const declared = readToolkitPackage(dir);
+    expect(declared.requiredPeers).toEqual(['@nestjs/core', 'rxjs']);
+    // The dev tools still come from this checkout's package.json.
+    const versions = { ...toolkit.versions, ...declared.versions };
+    const { dependencies } = projectDependencies({ ...declared, versions }, 'chatbot');
+    expect(dependencies).toEqual({
+      '@nestjs/core': '^12.0.0',
+      openai: '^6.0.0',
+      rxjs: '^7.8.2',
+      toolkit: `file:${dir}`,
+    });
   });
 
   it('adds @types/express to the templates importing express types', () => {

@@ -9,13 +9,13 @@ export interface PackageLists {
 }
 
 /**
- * What every project depends on besides the toolkit: the Nest packages its code imports (the
- * toolkit's own versions, so npm installs ONE copy: two break Nest's dependency injection) and
- * the provider client library; jest with SWC and `@jest/globals`, `@nestjs/testing` (used by
- * `toolkit/testing`) and TypeScript to test and type-check.
+ * What every project depends on besides the toolkit and its required peers (see
+ * {@link projectDependencies}): the provider client library; jest with SWC and `@jest/globals`,
+ * `@nestjs/testing` (the toolkit's optional peer behind `toolkit/testing`) and TypeScript to test
+ * and type-check.
  */
 export const BASE_PACKAGES: PackageLists = {
-  dependencies: ['@nestjs/common', '@nestjs/core', 'openai'],
+  dependencies: ['openai'],
   devDependencies: [
     '@jest/globals',
     '@nestjs/testing',
@@ -43,9 +43,11 @@ export interface ProjectDependencies {
 }
 
 /**
- * The dependencies of a new project from `template`: the toolkit (see {@link toolkitReference})
- * and the packages above at the version ranges the toolkit itself uses. Keys are sorted, as npm
- * writes them.
+ * The dependencies of a new project from `template`: the toolkit (see {@link toolkitReference}),
+ * every peer dependency the toolkit requires (`@nestjs/common`, `@nestjs/core`,
+ * `@nestjs/platform-express`, `rxjs`, `reflect-metadata`: the project owns the ONE copy that it
+ * and the toolkit share, as Nest's dependency injection needs) and the packages above, all at the
+ * version ranges the toolkit itself is developed with. Keys are sorted, as npm writes them.
  *
  * @example
  * projectDependencies(toolkit, 'chatbot').dependencies['@nestjs/core']; // '^12.5.1'
@@ -57,7 +59,11 @@ export function projectDependencies(
   const extra = TEMPLATE_PACKAGES[template];
   const ranges = (names: readonly string[]): Record<string, string> =>
     sortKeys(Object.fromEntries(names.map((name) => [name, versionOf(toolkit, name)])));
-  const dependencies = ranges([...BASE_PACKAGES.dependencies, ...(extra.dependencies ?? [])]);
+  const dependencies = ranges([
+    ...toolkit.requiredPeers,
+    ...BASE_PACKAGES.dependencies,
+    ...(extra.dependencies ?? []),
+  ]);
   return {
     dependencies: sortKeys({ ...dependencies, [toolkit.name]: toolkitReference(toolkit) }),
     devDependencies: ranges([...BASE_PACKAGES.devDependencies, ...(extra.devDependencies ?? [])]),

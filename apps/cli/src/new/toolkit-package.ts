@@ -10,8 +10,17 @@ export interface ToolkitPackage {
   name: string;
   /** Package version, e.g. `0.1.0`. */
   version: string;
-  /** Its dependencies and devDependencies together, name → version range. */
+  /**
+   * Its dependencies, devDependencies and peerDependencies together, name → version range. A
+   * package in several lists has its devDependency range: the version the toolkit is developed
+   * and tested with, which lies inside the peer range.
+   */
   versions: Readonly<Record<string, string>>;
+  /**
+   * The peer dependencies a project must install itself (the optional ones left out): the Nest
+   * packages, `rxjs` and `reflect-metadata`, of which an app may hold only ONE copy.
+   */
+  requiredPeers: readonly string[];
 }
 
 interface PackageJson {
@@ -19,12 +28,14 @@ interface PackageJson {
   version?: string;
   dependencies?: Record<string, string>;
   devDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 }
 
 /**
  * Reads the toolkit's `package.json` in `root`. Generated projects take their versions from it
  * (the same `@nestjs/*`, jest and TypeScript as the toolkit), so an install hits the npm cache
- * and yields one copy of each Nest package.
+ * and satisfies the toolkit's peer dependencies with one copy of each Nest package.
  *
  * @example
  * readToolkitPackage(readPackageInfo().root).versions['@nestjs/core']; // '^12.5.1'
@@ -42,7 +53,10 @@ export function readToolkitPackage(root: string): ToolkitPackage {
     root: resolve(root),
     name: json.name ?? 'toolkit',
     version: json.version ?? '0.0.0',
-    versions: { ...json.devDependencies, ...json.dependencies },
+    versions: { ...json.peerDependencies, ...json.devDependencies, ...json.dependencies },
+    requiredPeers: Object.keys(json.peerDependencies ?? {}).filter(
+      (name) => json.peerDependenciesMeta?.[name]?.optional !== true,
+    ),
   };
 }
 
