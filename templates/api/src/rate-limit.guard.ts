@@ -1,4 +1,10 @@
-import { Inject, Injectable, type CanActivate, type ExecutionContext, type Provider } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  type CanActivate,
+  type ExecutionContext,
+  type Provider,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { ConfigError, TOOLKIT_CONFIG, ToolkitError } from 'toolkit';
@@ -46,7 +52,10 @@ export class RateLimitGuard implements CanActivate {
   ) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (isPublic) return true;
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
@@ -60,7 +69,10 @@ export class RateLimitGuard implements CanActivate {
     window.count += 1;
     const response = http.getResponse<Response>();
     response.setHeader('X-RateLimit-Limit', String(this.rate.limit));
-    response.setHeader('X-RateLimit-Remaining', String(Math.max(0, this.rate.limit - window.count)));
+    response.setHeader(
+      'X-RateLimit-Remaining',
+      String(Math.max(0, this.rate.limit - window.count)),
+    );
     if (window.count <= this.rate.limit) return true;
     const retryAfter = Math.ceil((window.resetAt - now) / 1000);
     throw new ToolkitError(`Rate limit exceeded: try again in ${retryAfter} s`, {
