@@ -5,7 +5,8 @@ import { interleave, log, withServers } from '../support/rounds.js';
 import type { Row } from '../support/row.js';
 
 const EVENTS: RequestSpec = { path: '/events', method: 'POST', json: {} };
-const FIRST_EVENT_SAMPLES = 100;
+/** Sequential requests per round for the time-to-first-event row. */
+export const FIRST_EVENT_SAMPLES = 100;
 
 /** SSE, 200 events of 20 bytes per request: `@Stream()` vs bare Nest writing to the response. */
 export async function sseSuite(settings: BenchSettings): Promise<Row[]> {
