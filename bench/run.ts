@@ -31,7 +31,8 @@ const settings = readSettings();
 const git = readGitState(ROOT);
 if (git.changed.length > 0 && !settings.allowDirty) {
   process.stderr.write(
-    `[bench] refused: the git tree has uncommitted changes (${git.changed.length} paths, e.g. ` +
+    `[bench] refused: the git tree has uncommitted changes (${git.changed.length} ` +
+      `path${git.changed.length === 1 ? '' : 's'}, e.g. ` +
       `${git.changed[0]}); commit them, or set BENCH_ALLOW_DIRTY=1 to record a "-dirty" run\n`,
   );
   process.exit(1);
