@@ -1,34 +1,27 @@
-// POST /uncached (2 ms of CPU work per request) and POST /cached (the same handler under
-// `@Cache`), on the backend named by CACHE_BACKEND (memory | redis).
+// GET /cached?text=… under `@Cache` on the backend named by CACHE_BACKEND (memory | redis), and
+// GET /runs: how often the handler really ran.
 import { Controller } from '@nestjs/common';
 import { App, Arg, Cache, Route } from 'toolkit';
 import { announce } from '../support/announce.js';
-
-/** Keeps the CPU busy for `ms` milliseconds, like rendering or parsing would. */
-function work(ms: number): number {
-  const end = performance.now() + ms;
-  let spins = 0;
-  while (performance.now() < end) spins += 1;
-  return spins;
-}
+import { summarize, summaryRuns } from './summary-handler.js';
 
 @Controller()
-class WorkController {
-  @Route('/uncached', { methods: ['POST'] })
-  uncached(@Arg('text') text: string): { length: number; spins: number } {
-    return { length: text.length, spins: work(2) };
-  }
-
-  @Route('/cached', { methods: ['POST'] })
+class SummaryController {
+  @Route('/cached')
   @Cache({ ttl: 600 })
   cached(@Arg('text') text: string): { length: number; spins: number } {
-    return { length: text.length, spins: work(2) };
+    return summarize(text);
+  }
+
+  @Route('/runs')
+  runs(): { runs: number } {
+    return summaryRuns();
   }
 }
 
 const backend = process.env.CACHE_BACKEND === 'redis' ? 'redis' : 'memory';
 const app = new App({
-  controllers: [WorkController],
+  controllers: [SummaryController],
   logger: false,
   config: {
     cache: {

@@ -1,21 +1,13 @@
 // Context: the bare NestJS baseline plus ONE global interceptor that does nothing
 // (`next.handle()`), to show what Nest's interceptor pipeline itself costs per request.
 import 'reflect-metadata';
-import {
-  Body,
-  Controller,
-  HttpCode,
-  Injectable,
-  Module,
-  Post,
-  type CallHandler,
-  type NestInterceptor,
-} from '@nestjs/common';
+import { Injectable, Module, type CallHandler, type NestInterceptor } from '@nestjs/common';
 import { APP_INTERCEPTOR, NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Server } from 'node:http';
 import type { Observable } from 'rxjs';
 import { announce } from '../support/announce.js';
+import { PlainEchoController } from './plain-echo.controller.js';
 
 @Injectable()
 class PassThroughInterceptor implements NestInterceptor {
@@ -24,17 +16,8 @@ class PassThroughInterceptor implements NestInterceptor {
   }
 }
 
-@Controller()
-class EchoController {
-  @Post('/echo')
-  @HttpCode(200)
-  echo(@Body('message') message: string): { echo: string } {
-    return { echo: message };
-  }
-}
-
 @Module({
-  controllers: [EchoController],
+  controllers: [PlainEchoController],
   providers: [{ provide: APP_INTERCEPTOR, useClass: PassThroughInterceptor }],
 })
 class EchoModule {}

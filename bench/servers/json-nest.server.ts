@@ -1,21 +1,13 @@
 // The baseline: POST /echo in a bare NestJS app on the same platform-express, `@Body()` binding.
 import 'reflect-metadata';
-import { Body, Controller, HttpCode, Module, Post } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Server } from 'node:http';
 import { announce } from '../support/announce.js';
+import { PlainEchoController } from './plain-echo.controller.js';
 
-@Controller()
-class EchoController {
-  @Post('/echo')
-  @HttpCode(200)
-  echo(@Body('message') message: string): { echo: string } {
-    return { echo: message };
-  }
-}
-
-@Module({ controllers: [EchoController] })
+@Module({ controllers: [PlainEchoController] })
 class EchoModule {}
 
 const app = await NestFactory.create(EchoModule, new ExpressAdapter(), { logger: false });

@@ -1,60 +1,116 @@
 import { SSE_EVENTS } from '../servers/sse-source.js';
 import type { BenchSettings } from '../support/settings.js';
-import { drive, driveServer, probe, timeToFirstByte, type RequestSpec } from '../support/load.js';
+import {
+  drive,
+  driveServer,
+  probe,
+  timeToFirstByte,
+  type RequestSpec,
+  type ServerLoad,
+} from '../support/load.js';
 import { interleave, log, withServers } from '../support/rounds.js';
 import type { Row } from '../support/row.js';
+import type { ServerProcess } from '../support/server-process.js';
+import { countSseEvents } from '../support/sse-frames.js';
 
-const EVENTS: RequestSpec = { path: '/events', method: 'POST', json: {} };
-const FIRST_EVENT_SAMPLES = 100;
+const POST_EVENTS: RequestSpec = { path: '/events', method: 'POST', json: {} };
+const GET_EVENTS: RequestSpec = { path: '/events', method: 'GET' };
+/** Sequential requests per round for the time-to-first-event row. */
+export const FIRST_EVENT_SAMPLES = 100;
 
-/** SSE, 200 events of 20 bytes per request: `@Stream()` vs bare Nest writing to the response. */
+/**
+ * What is measured, each with its own server and request: toolkit is driven with the method of
+ * the baseline it is compared with (Nest's `@Sse()` only answers GET).
+ */
+const RUNS = {
+  toolkitPost: { server: 'toolkit', spec: POST_EVENTS },
+  nestWrite: { server: 'nestWrite', spec: POST_EVENTS },
+  toolkitGet: { server: 'toolkit', spec: GET_EVENTS },
+  nestSse: { server: 'nestSse', spec: GET_EVENTS },
+} as const;
+type Run = keyof typeof RUNS;
+type ServerKey = (typeof RUNS)[Run]['server'];
+
+/** Fails unless every run's answer is a 200 carrying exactly {@link SSE_EVENTS} events. */
+async function checkRuns(servers: Record<ServerKey, ServerProcess>): Promise<void> {
+  for (const [run, { server, spec }] of Object.entries(RUNS)) {
+    const answer = await probe(servers[server].url, spec);
+    const events = countSseEvents(answer.body);
+    if (answer.status !== 200 || events !== SSE_EVENTS) {
+      throw new Error(`${run}: ${spec.method} answered ${answer.status} with ${events} events`);
+    }
+  }
+}
+
+function sseRow(
+  loads: Record<Run, ServerLoad[]>,
+  toolkit: Run,
+  baseline: Run,
+  row: Omit<Row, 'unit' | 'toolkit' | 'baseline' | 'cpu'>,
+): Row {
+  const eventsPerSec = (run: Run): number[] => loads[run].map((l) => l.requestsPerSec * SSE_EVENTS);
+  const cpuPerEvent = (run: Run): number[] =>
+    loads[run].map((l) => l.cpuMicrosPerRequest / SSE_EVENTS);
+  return {
+    ...row,
+    unit: 'events/s',
+    toolkit: eventsPerSec(toolkit),
+    baseline: eventsPerSec(baseline),
+    cpu: { toolkit: cpuPerEvent(toolkit), baseline: cpuPerEvent(baseline) },
+  };
+}
+
+/**
+ * SSE, 200 events of 20 bytes per request: `@Stream()` vs bare Nest writing to the response
+ * (POST) and vs Nest's own `@Sse()` (GET); time to first event for context.
+ */
 export async function sseSuite(settings: BenchSettings): Promise<Row[]> {
   log(`SSE ${SSE_EVENTS} events per request`);
   return withServers(
     {
       toolkit: { script: 'servers/sse-toolkit.server.js' },
-      nest: { script: 'servers/sse-nest.server.js' },
+      nestWrite: { script: 'servers/sse-nest-write.server.js' },
+      nestSse: { script: 'servers/sse-nest-decorator.server.js' },
     },
     async (servers) => {
-      for (const server of Object.values(servers)) {
-        const answer = await probe(server.url, EVENTS);
-        const events = answer.body.split('\n\n').filter((e) => e.startsWith('event: message'));
-        if (answer.status !== 200 || events.length !== SSE_EVENTS) {
-          throw new Error(`${server.name} sent ${answer.status} with ${events.length} events`);
-        }
-        await drive(server.url, EVENTS, settings.warmup, settings.connections);
+      await checkRuns(servers);
+      for (const { server, spec } of Object.values(RUNS)) {
+        await drive(servers[server].url, spec, settings.warmup, settings.connections);
       }
-      const keys = ['toolkit', 'nest'] as const;
-      const loads = await interleave(keys, settings.rounds, (key) =>
-        driveServer(servers[key], EVENTS, settings.duration, settings.connections),
+      const loads = await interleave(Object.keys(RUNS) as Run[], settings.rounds, (run) =>
+        driveServer(
+          servers[RUNS[run].server],
+          RUNS[run].spec,
+          settings.duration,
+          settings.connections,
+        ),
       );
-      const eventsPerSec = (key: (typeof keys)[number]): number[] =>
-        loads[key].map((l) => l.requestsPerSec * SSE_EVENTS);
-      const cpuPerEvent = (key: (typeof keys)[number]): number[] =>
-        loads[key].map((l) => l.cpuMicrosPerRequest / SSE_EVENTS);
       log('SSE time to first event');
-      const firstEvent = await interleave(keys, settings.rounds, (key) =>
-        timeToFirstByte(servers[key].url, EVENTS, FIRST_EVENT_SAMPLES),
+      const firstEvent = await interleave(
+        ['toolkitPost', 'nestWrite'] as const,
+        settings.rounds,
+        (run) =>
+          timeToFirstByte(servers[RUNS[run].server].url, RUNS[run].spec, FIRST_EVENT_SAMPLES),
       );
-      const rows: Row[] = [
-        {
+      return [
+        sseRow(loads, 'toolkitPost', 'nestWrite', {
           id: 'sse',
-          name: `SSE ${SSE_EVENTS} × 20 B: \`@Stream()\` vs Nest \`res.write\``,
-          unit: 'events/s',
-          toolkit: eventsPerSec('toolkit'),
-          baseline: eventsPerSec('nest'),
-          cpu: { toolkit: cpuPerEvent('toolkit'), baseline: cpuPerEvent('nest') },
+          name: `SSE ${SSE_EVENTS} × 20 B (POST): \`@Stream()\` vs Nest \`res.write\``,
           target: { kind: 'min', value: 0.95 },
-        },
+        }),
+        sseRow(loads, 'toolkitGet', 'nestSse', {
+          id: 'sse-nest-sse',
+          name: `SSE ${SSE_EVENTS} × 20 B (GET): \`@Stream()\` vs Nest \`@Sse()\``,
+          target: { kind: 'min', value: 2 },
+        }),
         {
           id: 'sse-first-event',
-          name: 'SSE time to first event (lower is better)',
+          name: 'SSE time to first event (POST), `@Stream()` vs `res.write` (lower is better)',
           unit: 'ms',
-          toolkit: firstEvent.toolkit,
-          baseline: firstEvent.nest,
+          toolkit: firstEvent.toolkitPost,
+          baseline: firstEvent.nestWrite,
         },
       ];
-      return rows;
     },
   );
 }

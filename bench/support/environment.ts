@@ -1,18 +1,20 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import type { GitState } from './git-state.js';
 import type { BenchSettings } from './settings.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** The repository root (this file runs from `dist/bench/support/`). */
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** Where and with what the benchmarks ran. */
 export interface Environment {
+  /** UTC date the run started, `YYYY-MM-DD`. */
   date: string;
   commandLine: string;
-  commit: string;
+  git: GitState;
   machine: string[];
   versions: Record<string, string>;
 }
@@ -22,18 +24,6 @@ function packageVersion(name: string): string {
     name === 'toolkit' ? `${ROOT}package.json` : `${ROOT}node_modules/${name}/package.json`;
   try {
     return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
-  } catch {
-    return 'unknown';
-  }
-}
-
-function gitCommit(): string {
-  try {
-    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT })
-      .toString()
-      .trim();
-    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: ROOT }).toString().trim();
-    return dirty ? `${head} (with uncommitted changes)` : head;
   } catch {
     return 'unknown';
   }
@@ -77,12 +67,15 @@ function commandLine(): string {
 }
 
 /** Collects machine, versions and the command line for the results file. */
-export async function describeEnvironment(settings: BenchSettings): Promise<Environment> {
+export async function describeEnvironment(
+  settings: BenchSettings,
+  git: GitState,
+): Promise<Environment> {
   const cpus = os.cpus();
   return {
     date: new Date().toISOString().slice(0, 10),
     commandLine: commandLine(),
-    commit: gitCommit(),
+    git,
     machine: [
       `${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}`,
       `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB memory`,
@@ -98,6 +91,10 @@ export async function describeEnvironment(settings: BenchSettings): Promise<Envi
       '@nestjs/core': packageVersion('@nestjs/core'),
       '@nestjs/platform-express': packageVersion('@nestjs/platform-express'),
       express: packageVersion('express'),
+      'class-validator': packageVersion('class-validator'),
+      '@nestjs/cache-manager': packageVersion('@nestjs/cache-manager'),
+      'cache-manager': packageVersion('cache-manager'),
+      '@keyv/redis': packageVersion('@keyv/redis'),
       commander: packageVersion('commander'),
       ioredis: packageVersion('ioredis'),
       pg: packageVersion('pg'),

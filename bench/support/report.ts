@@ -1,11 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Environment } from './environment.js';
-import { cpuRatioOf, describeTarget, ratioOf, targetMet, type Row } from './row.js';
+import { measuredCause } from './measured-cause.js';
+import { cpuRatioOf, describeTarget, perWhat, ratioOf, targetMet, type Row } from './row.js';
 import type { BenchSettings } from './settings.js';
 import { formatNumber, median } from './stats.js';
-
-const RESULTS_DIR = fileURLToPath(new URL('../../../bench/results/', import.meta.url));
 
 function value(n: number, unit: string): string {
   return `${formatNumber(n, unit === 'ms' ? 1 : 0)} ${unit}`;
@@ -43,27 +40,46 @@ function roundsTable(rows: readonly Row[]): string {
       `| ${r.name} | ${r.unit} | ${fmt(r.toolkit, r.unit)} | ${fmt(r.baseline, r.unit)} |`,
       ...(r.cpu
         ? [
-            `| ↳ server CPU | µs per ${r.unit.replace('/s', '')} | ${fmt(r.cpu.toolkit, 'ms')} | ${fmt(r.cpu.baseline, 'ms')} |`,
+            `| ↳ CPU | µs per ${perWhat(r.unit)} | ${fmt(r.cpu.toolkit, 'ms')} | ${fmt(r.cpu.baseline, 'ms')} |`,
           ]
         : []),
     ]),
   ].join('\n');
 }
 
-/** Writes `bench/results/<date>.md` and returns its path. */
-export function writeResults(
+/** One line on the state of the work tree, so a dirty run can never pass for the commit. */
+function treeLine(env: Environment): string {
+  const { commit, changed } = env.git;
+  if (changed.length === 0) return `Tree: clean at commit ${commit}.`;
+  const shown = changed.slice(0, 20).map((path) => `\`${path}\``);
+  const more = changed.length > shown.length ? `, and ${changed.length - shown.length} more` : '';
+  return (
+    `Tree: **had uncommitted changes** on top of commit ${commit} (run with BENCH_ALLOW_DIRTY=1), ` +
+    `so these numbers are not commit ${commit}'s: ${shown.join(', ')}${more}.`
+  );
+}
+
+function missedLine(row: Row, rows: readonly Row[]): string {
+  const cause = measuredCause(row, rows);
+  return `- **${row.name}**: ${cause ?? 'no CPU time was measured for this row, so no cause is given.'}`;
+}
+
+/** The results file's Markdown: every number in it was measured in this run. */
+export function renderResults(
   rows: readonly Row[],
   env: Environment,
   settings: BenchSettings,
-  notes: string,
+  methodology: string,
 ): string {
   const missed = rows.filter((r) => targetMet(r) === false);
-  const text = [
-    `# Benchmark results ${env.date}`,
+  return [
+    `# Benchmark results ${env.date}, commit ${env.git.commit}`,
     '',
-    `Command: \`${env.commandLine}\` (commit ${env.commit})`,
+    treeLine(env),
     '',
-    `Settings: ${settings.duration} s per run, ${settings.rounds} rounds (median reported), ` +
+    `Command: \`${env.commandLine}\``,
+    '',
+    `Settings: ${settings.duration} s per run, ${settings.rounds} round${settings.rounds === 1 ? '' : 's'} (median reported), ` +
       `${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.cliRuns} CLI spawns ` +
       `per round, ${settings.opsConcurrency} concurrent lanes in the memory/TestClient workers. Every ` +
       'server runs in its own process on 127.0.0.1; autocannon drives it from the harness process.',
@@ -80,9 +96,9 @@ export function writeResults(
     '',
     ...(missed.length > 0
       ? [
-          '## Targets missed: measured cause',
+          '## Targets missed: what this run measured',
           '',
-          ...missed.map((r) => `- **${r.name}**: ${r.whenMissed ?? 'no cause recorded.'}`),
+          ...missed.map((row) => missedLine(row, rows)),
           '',
         ]
       : []),
@@ -98,10 +114,9 @@ export function writeResults(
     '',
     ...Object.entries(env.versions).map(([name, version]) => `- ${name} ${version}`),
     '',
-    ...(notes ? ['## Notes', '', notes.trim(), ''] : []),
+    '## Methodology',
+    '',
+    methodology.trim(),
+    '',
   ].join('\n');
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const file = `${RESULTS_DIR}${env.date}.md`;
-  writeFileSync(file, text);
-  return file;
 }

@@ -8,7 +8,7 @@ export interface Target {
 
 /** One line of the ratio table: toolkit against its baseline, measured in the same run. */
 export interface Row {
-  /** Stable key, e.g. `json-route` (used to look up the measured cause of a miss). */
+  /** Stable key, e.g. `json-route` (other rows name it in {@link Row.decomposedBy}). */
   id: string;
   /** What is compared, e.g. `JSON POST /echo: @Route vs Nest @Body()`. */
   name: string;
@@ -24,10 +24,24 @@ export interface Row {
    * throughput ratio that other load barely moves.
    */
   cpu?: { toolkit: number[]; baseline: number[] };
-  /** The goal from issue 8; none for context rows. */
+  /** The goal the issue sets; none for context rows. */
   target?: Target;
-  /** Shown under the table when the target is missed: the measured cause. */
-  whenMissed?: string;
+  /**
+   * Ids of context rows measured in the same run whose CPU differences split this row's into
+   * parts (e.g. `json-interceptor`: what one no-op Nest interceptor costs). Printed with the
+   * row's own CPU figures when it misses its target.
+   */
+  decomposedBy?: readonly string[];
+}
+
+/** What one unit of a row counts, for "µs per …": `req/s` → `request`, `events/s` → `event`. */
+export function perWhat(unit: string): string {
+  const counted: Record<string, string> = {
+    'req/s': 'request',
+    'events/s': 'event',
+    'ops/s': 'op',
+  };
+  return counted[unit] ?? unit;
 }
 
 /** toolkit ÷ baseline of the medians. */

@@ -18,6 +18,11 @@ export interface BenchSettings {
   redisUrl: string;
   /** PostgreSQL for the PostgreSQL row. @default postgres://postgres@127.0.0.1:5432/test (`BENCH_POSTGRES_URL`) */
   postgresUrl: string;
+  /**
+   * Run on a tree with uncommitted changes; the results file is then named `…-dirty.md` and
+   * says so. @default false (`BENCH_ALLOW_DIRTY=1` to allow)
+   */
+  allowDirty: boolean;
 }
 
 export const SUITES = ['json', 'sse', 'cache', 'memory', 'cli', 'testclient'] as const;
@@ -58,5 +63,6 @@ export function readSettings(): BenchSettings {
     only: only.length > 0 ? only : SUITES,
     redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
     postgresUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    allowDirty: process.env.BENCH_ALLOW_DIRTY === '1',
   };
 }

@@ -1,4 +1,4 @@
-// The baseline: bare NestJS writing the same 200 SSE events straight to the Express response.
+// Baseline: bare NestJS writing the same 200 SSE events straight to the Express response.
 import 'reflect-metadata';
 import { Controller, Module, Post, Res } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
