@@ -14,6 +14,7 @@ import {
   Param,
   ParseIntPipe,
   Post,
+  Query,
   Redirect,
   UseFilters,
   UseGuards,
@@ -103,6 +104,11 @@ class ConventionsController {
     @Arg('verbose', { default: false }) verbose: boolean,
   ) {
     return { id, type: typeof id, verbose };
+  }
+
+  @Route('/paged')
+  paged(@Query('page') page: number, @Query('tag') tag: string) {
+    return { page, type: typeof page, tag };
   }
 
   @Route('/wrapped')
@@ -199,6 +205,11 @@ describe('Nest conventions on toolkit routes', () => {
     const bad = await client.get('/items/forty-two');
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ error: string }>().error).toMatch(/numeric string is expected/);
+  });
+
+  it('converts number-typed Nest query parameters, as a global ValidationPipe would', async () => {
+    const res = await client.get('/paged', { params: { page: '2', tag: '7' } });
+    expect(res.json()).toEqual({ page: 2, type: 'number', tag: '7' });
   });
 
   it('lets a method interceptor map the result before the return rules apply', async () => {

@@ -50,6 +50,7 @@ export function createTestingModule(options: TestingAppOptions = {}): TestingMod
         config: { llm: { default_model: 'echo' }, ...options.config },
         cwd: options.cwd ?? '/nonexistent-toolkit-test-dir',
         errors: 'all',
+        validate: true,
       }),
       ...(options.imports ?? []),
     ],

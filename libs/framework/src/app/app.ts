@@ -236,6 +236,7 @@ export class App {
           ...(this.title ? { title: this.title } : {}),
           version: this.version,
           errors: 'all',
+          validate: true,
         }),
         ...(this.options.imports ?? []),
       ],

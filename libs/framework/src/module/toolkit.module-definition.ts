@@ -21,6 +21,16 @@ export interface ToolkitModuleOptions {
    * @default 'toolkit'
    */
   errors?: 'toolkit' | 'all';
+  /**
+   * Validate the DTO classes and Standard Schemas (`@Body({ schema })`) of Nest's own `@Body`,
+   * `@Query` and `@Param` on every route, answering toolkit's 422 that names each parameter, and
+   * convert `number`/`boolean` query and path values — what a global `ValidationPipe` does,
+   * applied only to the parameters that need it. `App` turns it on; leave it off when your
+   * application installs its own `ValidationPipe`. (`@Arg` and `app.route` parameters are always
+   * checked.)
+   * @default false
+   */
+  validate?: boolean;
 }
 
 export const {

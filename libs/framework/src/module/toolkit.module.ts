@@ -7,6 +7,7 @@ import { CacheInterceptor } from '../cache/cache.interceptor.js';
 import { cacheProviders } from '../cache/cache.providers.js';
 import { loadConfig } from '../config/config.loader.js';
 import { ToolkitExceptionFilter } from '../http/exception.filter.js';
+import { ValidationBinder } from '../http/validation-binder.js';
 import { APP_INFO, appInfoProvider } from '../health/app-info.js';
 import { llmProvider } from '../llm/llm.providers.js';
 import { MemoryService } from '../memory/memory.service.js';
@@ -54,6 +55,7 @@ const configProvider: Provider = {
     StreamRegistry,
     StreamInterceptor,
     ToolkitLifecycle,
+    ValidationBinder,
     { provide: APP_FILTER, useClass: ToolkitExceptionFilter },
   ],
   exports: [

@@ -75,15 +75,26 @@ function accepts(methods: readonly string[], method: string): boolean {
 }
 
 function inputsOf(req: RoutedRequest): RequestInputs {
-  // Express 5 parses the query string on every read of `req.query`: only when a parameter is
-  // looked for there (most POST routes never do), and once.
-  let query: Record<string, unknown> | undefined;
-  return {
-    method: req.method ?? 'GET',
-    path: req.params ?? {},
-    get query() {
-      return (query ??= req.query ?? {});
-    },
-    body: req.body,
-  };
+  return new LazyInputs(req);
+}
+
+/**
+ * The request's inputs. Express 5 parses the query string on every read of `req.query`: here
+ * only when a parameter is looked for there (most POST routes never do), and once.
+ */
+class LazyInputs implements RequestInputs {
+  readonly method: string;
+  readonly path: Record<string, unknown>;
+  readonly body: unknown;
+  private parsedQuery?: Record<string, unknown>;
+
+  constructor(private readonly req: RoutedRequest) {
+    this.method = req.method ?? 'GET';
+    this.path = req.params ?? {};
+    this.body = req.body;
+  }
+
+  get query(): Record<string, unknown> {
+    return (this.parsedQuery ??= this.req.query ?? {});
+  }
 }

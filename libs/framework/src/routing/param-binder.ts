@@ -35,43 +35,49 @@ export function bindParams(
   const body = bodyObject(inputs, params);
   const values: BoundValues = {};
   // One slot per parameter keeps the problems in declaration order, async schemas included.
-  const problems: ParamProblem[][] = [];
+  let problems: ParamProblem[][] | undefined;
   let pending: Promise<void>[] | undefined;
-  params.forEach((param, index) => {
+  for (let index = 0; index < params.length; index += 1) {
+    const param = params[index];
     const found = lookup(param, inputs, body);
     if (found === undefined && 'default' in param) {
       values[param.name] = param.default;
-      return;
+      continue;
     }
     if (param.schema) {
-      if (found === undefined && !param.required) return;
+      if (found === undefined && !param.required) continue;
       const settle = (outcome: SchemaOutcome): void => {
-        if ('problems' in outcome) problems[index] = outcome.problems;
+        if ('problems' in outcome) (problems ??= [])[index] = outcome.problems;
         else if (outcome.value !== undefined) values[param.name] = outcome.value;
       };
       const outcome = validateWithSchema(param.name, param.schema, found?.value);
       if (outcome instanceof Promise) (pending ??= []).push(outcome.then(settle));
       else settle(outcome);
-      return;
+      continue;
     }
     if (found === undefined) {
-      if (param.required) problems[index] = [{ param: param.name, problem: 'is required' }];
-      return;
+      if (param.required)
+        (problems ??= [])[index] = [{ param: param.name, problem: 'is required' }];
+      continue;
     }
     const checked = found.text
       ? fromText(param.type, found.value)
       : fromJson(param.type, found.value);
-    const problem =
-      'problem' in checked ? checked.problem : constraintProblem(param, checked.value);
-    if (problem) problems[index] = [{ param: param.name, problem }];
-    else values[param.name] = (checked as { value: unknown }).value;
-  });
-  const finish = (): BoundValues => {
-    const all = problems.flat();
-    if (all.length > 0) throw new ValidationError(all);
-    return values;
-  };
-  return pending ? Promise.all(pending).then(finish) : finish();
+    if ('problem' in checked) {
+      (problems ??= [])[index] = [{ param: param.name, problem: checked.problem }];
+      continue;
+    }
+    const problem = constraintProblem(param, checked.value);
+    if (problem) (problems ??= [])[index] = [{ param: param.name, problem }];
+    else values[param.name] = checked.value;
+  }
+  if (pending) return Promise.all(pending).then(() => settled(values, problems));
+  return settled(values, problems);
+}
+
+function settled(values: BoundValues, problems: ParamProblem[][] | undefined): BoundValues {
+  if (problems) throw new ValidationError(problems.flat());
+  return values;
 }
 
 /** Every input merged (query, then body, then path), for handlers that declare no parameters. */
@@ -97,8 +103,7 @@ function lookup(
   inputs: RequestInputs,
   body: Record<string, unknown>,
 ): { value: unknown; text: boolean } | undefined {
-  const order: ParamSource[] = param.in ? [param.in] : ['path', 'body', 'query'];
-  for (const source of order) {
+  for (const source of param.in ? ONLY[param.in] : ANY_SOURCE) {
     const bag = source === 'path' ? inputs.path : source === 'body' ? body : inputs.query;
     if (Object.prototype.hasOwnProperty.call(bag, param.name)) {
       const value = bag[param.name];
@@ -108,6 +113,13 @@ function lookup(
   }
   return undefined;
 }
+
+const ANY_SOURCE: readonly ParamSource[] = ['path', 'body', 'query'];
+const ONLY: Record<ParamSource, readonly ParamSource[]> = {
+  path: ['path'],
+  body: ['body'],
+  query: ['query'],
+};
 
 type Checked = { value: unknown } | { problem: string };
 

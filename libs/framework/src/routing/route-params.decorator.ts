@@ -7,10 +7,9 @@ import type { BoundValues } from './param-binder.js';
 
 /** Reads the bound values of this request: all of them, or the one named `name`. */
 export function boundValue(ctx: ExecutionContext, name?: string): unknown {
-  const http = ctx.switchToHttp();
   const values = bindRequest(
-    http.getRequest<RoutedRequest>(),
-    http.getResponse<ServerResponse>(),
+    ctx.getArgByIndex<RoutedRequest>(0),
+    ctx.getArgByIndex<ServerResponse>(1),
     ctx.getHandler(),
   );
   if (name === undefined) return values;
@@ -20,10 +19,9 @@ export function boundValue(ctx: ExecutionContext, name?: string): unknown {
 const allParams = createParamDecorator((_data: unknown, ctx: ExecutionContext) => boundValue(ctx));
 
 const entry = createParamDecorator((_data: unknown, ctx: ExecutionContext): undefined => {
-  const http = ctx.switchToHttp();
   enterRoute(
-    http.getRequest<RoutedRequest>(),
-    http.getResponse<ServerResponse>(),
+    ctx.getArgByIndex<RoutedRequest>(0),
+    ctx.getArgByIndex<ServerResponse>(1),
     ctx.getHandler(),
   );
   return undefined;
