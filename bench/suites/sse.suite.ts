@@ -27,6 +27,7 @@ const RUNS = {
   nestWrite: { server: 'nestWrite', spec: POST_EVENTS },
   toolkitGet: { server: 'toolkit', spec: GET_EVENTS },
   nestSse: { server: 'nestSse', spec: GET_EVENTS },
+  pumpOnly: { server: 'pumpOnly', spec: POST_EVENTS },
 } as const;
 type Run = keyof typeof RUNS;
 type ServerKey = (typeof RUNS)[Run]['server'];
@@ -71,6 +72,7 @@ export async function sseSuite(settings: BenchSettings): Promise<Row[]> {
       toolkit: { script: 'servers/sse-toolkit.server.js' },
       nestWrite: { script: 'servers/sse-nest-write.server.js' },
       nestSse: { script: 'servers/sse-nest-decorator.server.js' },
+      pumpOnly: { script: 'servers/sse-toolkit-pump.server.js' },
     },
     async (servers) => {
       await checkRuns(servers);
@@ -97,11 +99,20 @@ export async function sseSuite(settings: BenchSettings): Promise<Row[]> {
           id: 'sse',
           name: `SSE ${SSE_EVENTS} × 20 B (POST): \`@Stream()\` vs Nest \`res.write\``,
           target: { kind: 'min', value: 0.95 },
+          decomposedBy: ['sse-pump-only', 'sse-interceptor-path'],
         }),
         sseRow(loads, 'toolkitGet', 'nestSse', {
           id: 'sse-nest-sse',
           name: `SSE ${SSE_EVENTS} × 20 B (GET): \`@Stream()\` vs Nest \`@Sse()\``,
           target: { kind: 'min', value: 2 },
+        }),
+        sseRow(loads, 'pumpOnly', 'nestWrite', {
+          id: 'sse-pump-only',
+          name: `SSE ${SSE_EVENTS} × 20 B (POST): toolkit's SSE pump from a bare \`@Res()\` handler (no interceptor) vs \`res.write\``,
+        }),
+        sseRow(loads, 'toolkitPost', 'pumpOnly', {
+          id: 'sse-interceptor-path',
+          name: `SSE ${SSE_EVENTS} × 20 B (POST): \`@Stream()\` vs the same pump without Nest's interceptor pipeline`,
         }),
         {
           id: 'sse-first-event',

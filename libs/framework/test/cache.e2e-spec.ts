@@ -5,7 +5,7 @@ import { from } from 'rxjs';
 import { App, Arg, Cache, Route, Stream } from 'toolkit';
 import { TestClient } from 'toolkit/testing';
 
-const runs = { summarize: 0, slow: 0, failing: 0, stream: 0, reversed: 0, observable: 0 };
+const runs = { summarize: 0, slow: 0, failing: 0, stream: 0, reversed: 0, observable: 0, big: 0 };
 
 @Controller()
 class CachedController {
@@ -46,6 +46,14 @@ class CachedController {
   async *wordsReversed(@Arg('text') text: string) {
     runs.reversed += 1;
     for (const word of text.split(' ')) yield word;
+  }
+
+  @Route('/big', { methods: ['POST'] })
+  @Stream({ maxPendingBytes: 1000 })
+  @Cache({ ttl: 30 })
+  async *big() {
+    runs.big += 1;
+    for (let i = 0; i < 20; i += 1) yield 'x'.repeat(100);
   }
 
   @Cache({ ttl: 30 })
@@ -118,6 +126,15 @@ describe('@Cache on the memory backend', () => {
     expect(second.headers['x-cache']).toBe('HIT');
     expect(second.text()).toBe(first.text());
     expect(runs.reversed).toBe(1);
+  });
+
+  it('serves a stream larger than its bound in full but does not store it', async () => {
+    const first = await client.post('/big');
+    expect(first.events()).toHaveLength(20);
+    const second = await client.post('/big');
+    expect(second.headers['x-cache']).toBe('MISS');
+    expect(second.events()).toHaveLength(20);
+    expect(runs.big).toBe(2);
   });
 
   it('replays an Observable of MessageEvents with the same types and ids', async () => {

@@ -19,7 +19,7 @@ export interface CacheOptions {
  * `vary` headers) within `ttl` seconds get the stored answer without running the handler, with
  * `X-Cache: HIT`; the first gets `X-Cache: MISS`. Concurrent identical misses run the handler
  * once. Only 2xx results are stored. On a `@Stream()` route the chunks are recorded and replayed
- * as SSE. A cache backend outage is logged and the route runs uncached; it never fails a request.
+ * as SSE; a stream larger than the route's `maxPendingBytes` (4 MiB) is served but not stored. A cache backend outage is logged and the route runs uncached; it never fails a request.
  * Its interceptor runs inside `@Stream`'s and outside the method's own interceptors, whatever the
  * order of the decorators.
  *

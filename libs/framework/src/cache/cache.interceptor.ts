@@ -22,6 +22,7 @@ import { routeInfo } from '../routing/route-info.js';
 import { DEFAULT_MAX_PENDING_BYTES } from '../sse/stream-options.js';
 import { streamChunks, type StreamOverflowError } from '../sse/stream-source.js';
 import { requestAbortController } from '../routing/request-signal.js';
+import { failActiveStream } from '../sse/stream.interceptor.js';
 import { CACHE_METADATA, TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import type { CacheOptions } from './cache.decorator.js';
 
@@ -86,7 +87,13 @@ export class CacheInterceptor implements NestInterceptor {
     }
     const ttl = options.ttl ?? this.config.cache.ttl;
     return stream
-      ? this.serveStream(key, ttl, res, this.chunks(next, maxPendingBytes, req, res))
+      ? this.serveStream(
+          key,
+          ttl,
+          res,
+          this.chunks(next, maxPendingBytes, req, res),
+          maxPendingBytes,
+        )
       : this.serveValue(key, ttl, next, res);
   }
 
@@ -97,8 +104,10 @@ export class CacheInterceptor implements NestInterceptor {
     req: Request,
     res: Response,
   ): AsyncGenerator<unknown> {
-    const onOverflow = (error: StreamOverflowError): void =>
+    const onOverflow = (error: StreamOverflowError): void => {
+      failActiveStream(req, error);
       requestAbortController(req, res).abort(error);
+    };
     return streamChunks(next.handle(), maxPendingBytes, onOverflow);
   }
 
@@ -130,6 +139,7 @@ export class CacheInterceptor implements NestInterceptor {
     ttl: number,
     res: Response,
     chunks: AsyncGenerator<unknown>,
+    maxBytes: number,
   ): Promise<unknown> {
     const hit = await this.read(key);
     if (hit?.kind === 'stream') {
@@ -137,7 +147,7 @@ export class CacheInterceptor implements NestInterceptor {
       return replay(hit.chunks);
     }
     res.setHeader('X-Cache', 'MISS');
-    return this.record(key, ttl, chunks);
+    return this.record(key, ttl, chunks, maxBytes);
   }
 
   /** Passes chunks through and stores them once the stream completed without error. */
@@ -145,17 +155,25 @@ export class CacheInterceptor implements NestInterceptor {
     key: string,
     ttl: number,
     source: AsyncGenerator<unknown>,
+    maxBytes: number,
   ): AsyncGenerator<unknown> {
-    const chunks: unknown[] = [];
+    let chunks: unknown[] | undefined = [];
+    let bytes = 0;
     let complete = false;
     try {
       for await (const chunk of source) {
-        chunks.push(chunk);
+        if (chunks) {
+          // A stream longer than the bound is served but not kept: an endless or huge stream
+          // would otherwise grow the recording without limit.
+          bytes += typeof chunk === 'string' ? chunk.length : 64;
+          if (bytes > maxBytes) chunks = undefined;
+          else chunks.push(chunk);
+        }
         yield chunk;
       }
       complete = true;
     } finally {
-      if (complete) await this.write(key, { kind: 'stream', chunks }, ttl);
+      if (complete && chunks) await this.write(key, { kind: 'stream', chunks }, ttl);
     }
   }
 

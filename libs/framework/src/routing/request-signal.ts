@@ -27,10 +27,31 @@ export class ServerShutdownError extends Error {
  */
 export function requestAbortController(req: IncomingMessage, res: ServerResponse): AbortController {
   const carrier = req as SignalCarrier;
-  const existing = carrier[SSE_ABORT_CONTROLLER];
-  if (existing) return existing;
+  return (carrier[SSE_ABORT_CONTROLLER] ??= watchedController(res));
+}
+
+/**
+ * Lets the request's controller be created on first use (most stream handlers never ask for the
+ * signal), and returns a way to abort it that does nothing when nobody took it.
+ */
+export function deferAbortController(
+  req: IncomingMessage,
+  res: ServerResponse,
+): { abort(reason: unknown): void } {
+  const carrier = req as SignalCarrier;
+  let controller = carrier[SSE_ABORT_CONTROLLER];
+  if (!controller) {
+    Object.defineProperty(carrier, SSE_ABORT_CONTROLLER, {
+      configurable: true,
+      get: () => (controller ??= watchedController(res)),
+      set: (value: AbortController) => (controller = value),
+    });
+  }
+  return { abort: (reason) => controller?.abort(reason) };
+}
+
+function watchedController(res: ServerResponse): AbortController {
   const created = new AbortController();
-  carrier[SSE_ABORT_CONTROLLER] = created;
   // Asked for late (a lazy handler context): the client may already be gone.
   if (res.closed && !res.writableFinished) created.abort(new ClientDisconnectedError());
   else {

@@ -55,10 +55,29 @@ export function ensureRouteEntry(
   descriptor: PropertyDescriptor,
 ): void {
   if (Reflect.getMetadata(BINDS_METADATA, descriptor.value as object)) return;
+  appendHiddenParam(target, key, descriptor, entry());
+  Reflect.defineMetadata(BINDS_METADATA, true, descriptor.value as object);
+}
+
+/**
+ * Adds `decorator` as a parameter after every declared one: Nest fills it in, the method never
+ * sees it (it declares no such parameter).
+ */
+export function appendHiddenParam(
+  target: object,
+  key: string | symbol,
+  descriptor: PropertyDescriptor,
+  decorator: ParameterDecorator,
+): void {
   const declared = Reflect.getMetadata('design:paramtypes', target, key) as unknown[] | undefined;
   const fn = descriptor.value as (...params: unknown[]) => unknown;
-  entry()(target, key, Math.max(declared?.length ?? 0, fn.length, nextFreeIndex(target, key)));
-  Reflect.defineMetadata(BINDS_METADATA, true, descriptor.value as object);
+  decorator(target, key, Math.max(declared?.length ?? 0, fn.length, nextFreeIndex(target, key)));
+}
+
+/** True when the method already declares a parameter of Nest's `paramtype` (e.g. `@Res()`). */
+export function hasParamOfType(target: object, key: string | symbol, paramtype: number): boolean {
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, target.constructor, key) ?? {}) as object;
+  return Object.keys(args).some((k) => k.startsWith(`${paramtype}:`));
 }
 
 function nextFreeIndex(target: object, key: string | symbol): number {

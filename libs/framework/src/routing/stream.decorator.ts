@@ -1,8 +1,10 @@
-import { UseInterceptors } from '@nestjs/common';
+import { Res, UseInterceptors } from '@nestjs/common';
+import { RouteParamtypes } from '@nestjs/common/internal.js';
 import { StreamInterceptor } from '../sse/stream.interceptor.js';
 import type { StreamOptions } from '../sse/stream-options.js';
 import { STREAM_METADATA } from '../toolkit.constants.js';
 import { orderToolkitInterceptors } from './interceptor-order.js';
+import { appendHiddenParam, hasParamOfType } from './route-params.decorator.js';
 
 /**
  * Answers with Server-Sent Events. The method may be an `async *` generator, or return an
@@ -14,7 +16,9 @@ import { orderToolkitInterceptors } from './interceptor-order.js';
  * (`@RequestSignal()`, or Nest's `@SseSignal()`) fires, so an upstream LLM call stops too.
  *
  * It attaches its own interceptor to the method, outermost: `@Cache` and the method's own
- * interceptors run inside it and see the raw chunks.
+ * interceptors run inside it and see the raw chunks. The interceptor writes the response itself,
+ * as Nest's `@Sse()` does, so the method also gets a hidden `@Res()` parameter (it never sees
+ * it): Nest then has no reply of its own to prepare for a stream.
  *
  * @example
  * @Route('/chat/stream', { methods: ['POST'] })
@@ -27,6 +31,9 @@ export function Stream(options: StreamOptions = {}): MethodDecorator {
   return (target, key, descriptor) => {
     Reflect.defineMetadata(STREAM_METADATA, options, descriptor.value as object);
     UseInterceptors(StreamInterceptor)(target, key, descriptor);
+    if (!hasParamOfType(target, key, RouteParamtypes.RESPONSE)) {
+      appendHiddenParam(target, key, descriptor, Res());
+    }
     orderToolkitInterceptors(descriptor.value as object);
     return descriptor;
   };

@@ -40,6 +40,8 @@ export class SsePump {
   private halted = false;
   /** {@link run} has returned. */
   private finished = false;
+  /** Until the first chunk: sends a ping (and so the headers) if the producer is slow to start. */
+  private opener?: NodeJS.Timeout;
 
   constructor(
     private readonly emissions: AsyncIterator<unknown>,
@@ -51,14 +53,16 @@ export class SsePump {
 
   /** Streams until the source ends, fails, the client goes or {@link stop} is called. */
   async run(): Promise<void> {
-    const onClose = (): void => this.halt();
+    const onClose = (): void => {
+      this.writer.gone();
+      this.halt();
+    };
     this.res.once('close', onClose);
-    const opener =
-      this.options.heartbeatMs > 0
-        ? setTimeout(() => void this.writer.comment('ping'), this.options.heartbeatMs)
-        : undefined;
+    if (this.options.heartbeatMs > 0) {
+      this.opener = setTimeout(() => void this.writer.comment('ping'), this.options.heartbeatMs);
+    }
     try {
-      await this.walk(opener);
+      await this.walk();
       if (!this.halted) this.writer.end();
     } catch (error) {
       if (this.halted) return;
@@ -67,7 +71,7 @@ export class SsePump {
       await this.writer.write(errorFrame(this.options.describeError(error)));
       this.writer.end();
     } finally {
-      clearTimeout(opener);
+      clearTimeout(this.opener);
       this.res.off('close', onClose);
       this.finished = true;
     }
@@ -94,15 +98,14 @@ export class SsePump {
     this.stop(this.options.describeError(error));
   }
 
-  private async walk(opener: NodeJS.Timeout | undefined): Promise<void> {
+  private async walk(): Promise<void> {
     for (;;) {
       const outer = await this.emissions.next();
       if (this.halted) return;
       if (outer.done) return;
       const inner = walkableOf(outer.value, this.options);
       if (!inner) {
-        clearTimeout(opener);
-        const pending = this.writer.write(this.framer.frame(outer.value));
+        const pending = this.emit(outer.value);
         if (pending) await pending;
         continue;
       }
@@ -111,12 +114,20 @@ export class SsePump {
         const step = await inner.next();
         if (this.halted) return;
         if (step.done) break;
-        clearTimeout(opener);
-        const pending = this.writer.write(this.framer.frame(step.value));
+        const pending = this.emit(step.value);
         if (pending) await pending;
       }
       this.current = undefined;
     }
+  }
+
+  /** Writes one chunk; a promise only when the client is behind. */
+  private emit(chunk: unknown): Promise<void> | undefined {
+    if (this.opener) {
+      clearTimeout(this.opener);
+      this.opener = undefined;
+    }
+    return this.writer.write(this.framer.frame(chunk));
   }
 
   /** The client is gone or the server stops the stream: stop the producer, once. */

@@ -11,11 +11,15 @@ export const SSE_HEADERS: Readonly<Record<string, string>> = {
 /**
  * Writes Server-Sent Events to one response: sets the headers once, flushes each frame as it is
  * written, reports when the client reads slowly (so the producer can wait and memory stays
- * bounded), and sends a `: ping` comment after `heartbeatMs` of silence.
+ * bounded), and sends a `: ping` comment when a stream stays silent (see {@link armHeartbeat}).
  */
 export class SseWriter {
   private heartbeat?: NodeJS.Timeout;
+  /** Writes so far: the heartbeat pings only when none happened for a whole period. */
+  private writes = 0;
+  private writesAtLastBeat = -1;
   private opened = false;
+  private ended = false;
   private readonly waits = new Set<() => void>();
 
   constructor(
@@ -25,7 +29,7 @@ export class SseWriter {
 
   /** True once the client has gone or the stream has ended. */
   get closed(): boolean {
-    return this.res.destroyed || this.res.writableEnded;
+    return this.ended || this.res.destroyed;
   }
 
   /** True once the status and headers are set (they leave with the first write). */
@@ -50,9 +54,9 @@ export class SseWriter {
    * `drain` or `close`), so a fast stream costs no extra promise per event.
    */
   write(frame: string): Promise<void> | undefined {
-    if (this.closed) return undefined;
-    this.open();
-    this.armHeartbeat();
+    if (this.ended) return undefined;
+    if (!this.opened) this.open();
+    this.writes += 1;
     if (this.res.write(frame)) return undefined;
     return this.writable();
   }
@@ -64,10 +68,17 @@ export class SseWriter {
 
   /** Ends the stream and stops the heartbeat. */
   end(): void {
+    if (this.ended) return;
+    if (!this.opened && !this.res.destroyed) this.open();
+    this.ended = true;
     this.stopHeartbeat();
-    if (this.closed) return;
-    this.open();
-    this.res.end();
+    if (!this.res.destroyed && !this.res.writableEnded) this.res.end();
+  }
+
+  /** The client went away: nothing more can be written. */
+  gone(): void {
+    this.ended = true;
+    this.detach();
   }
 
   /** Stops the heartbeat without ending (the client is gone). */
@@ -100,16 +111,18 @@ export class SseWriter {
     });
   }
 
+  /**
+   * One timer for the whole stream, firing every `heartbeatMs`: it pings when no event went out
+   * since it last fired, so a ping follows one to two periods of silence and a busy stream costs
+   * no timer work per event.
+   */
   private armHeartbeat(): void {
     if (this.heartbeatMs <= 0 || this.closed) return;
-    // Restarting the one timer is far cheaper than a new timer per event.
-    if (this.heartbeat) {
-      this.heartbeat.refresh();
-      return;
-    }
     this.heartbeat = setTimeout(() => {
       this.heartbeat = undefined;
-      void this.comment('ping');
+      if (this.writes === this.writesAtLastBeat) void this.comment('ping');
+      this.writesAtLastBeat = this.writes;
+      this.armHeartbeat();
     }, this.heartbeatMs);
     this.heartbeat.unref();
   }

@@ -6,7 +6,7 @@ import type { SsePump } from './sse-pump.js';
 
 interface LiveStream {
   readonly pump: SsePump;
-  readonly controller: AbortController;
+  readonly controller: { abort(reason: unknown): void };
   readonly done: Promise<void>;
 }
 
@@ -38,7 +38,7 @@ export class StreamRegistry {
   }
 
   /** Tracks one stream until `done` settles. */
-  track(pump: SsePump, controller: AbortController, done: Promise<void>): void {
+  track(pump: SsePump, controller: LiveStream['controller'], done: Promise<void>): void {
     const entry: LiveStream = { pump, controller, done: done.catch(() => undefined) };
     this.live.add(entry);
     void entry.done.then(() => this.live.delete(entry));

@@ -11,13 +11,32 @@ import { Observable } from 'rxjs';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { publicMessage } from '../http/error-response.js';
 import { enterRoute } from '../routing/bind-request.js';
-import { requestAbortController } from '../routing/request-signal.js';
+import { deferAbortController } from '../routing/request-signal.js';
 import { routeInfo } from '../routing/route-info.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { SsePump } from './sse-pump.js';
 import { DEFAULT_MAX_PENDING_BYTES } from './stream-options.js';
 import { StreamRegistry } from './stream-registry.js';
-import { observableIterator, StreamOverflowError } from './stream-source.js';
+import { observableIterator, type StreamOverflowError } from './stream-source.js';
+
+/**
+ * The abort reason once a stream is over (Nest's `@SseSignal()` contract: the signal aborts when
+ * the stream ends, however it ended). One shared instance: building an error per stream costs a
+ * stack trace each time.
+ */
+const STREAM_ENDED = new Error('The stream ended');
+STREAM_ENDED.name = 'StreamEndedError';
+
+const ACTIVE_PUMP = Symbol('toolkit:active-pump');
+type PumpCarrier = Request & { [ACTIVE_PUMP]?: SsePump };
+
+/**
+ * Fails the stream this request is answering, e.g. when an Observable inside `@Cache` overran its
+ * bound while the pump waits for a slow client. Does nothing when the request streams nothing.
+ */
+export function failActiveStream(req: object, error: unknown): void {
+  (req as PumpCarrier)[ACTIVE_PUMP]?.fail(error);
+}
 
 /**
  * The interceptor behind `@Stream()`: streams what the handler produces as Server-Sent Events,
@@ -45,33 +64,37 @@ export class StreamInterceptor implements NestInterceptor {
     const res = http.getResponse<Response>();
     enterRoute(req, res, handler);
     this.streams.admit();
-    const controller = requestAbortController(req, res);
+    const controller = deferAbortController(req, res);
     const maxPendingBytes = stream.maxPendingBytes ?? DEFAULT_MAX_PENDING_BYTES;
-    // An overrun aborts the request (its upstream call is pointless now) and fails the stream.
-    const onOverflow = (error: StreamOverflowError): void => controller.abort(error);
-    const pump = new SsePump(observableIterator(next.handle(), maxPendingBytes, onOverflow), res, {
-      heartbeatMs: (stream.heartbeat ?? this.config.app.sse_heartbeat) * 1000,
-      maxPendingBytes,
-      onOverflow,
-      describeError: (error) => publicMessage(error, this.config.app.debug),
-      onLateError: (error) =>
-        this.logger.error(`Stream failed (${req.method} ${req.originalUrl})`, error),
-    });
-    controller.signal.addEventListener('abort', () => {
-      if (controller.signal.reason instanceof StreamOverflowError)
-        pump.fail(controller.signal.reason);
-    });
+    // An overrun fails the stream and aborts the request (its upstream call is pointless now).
+    const onOverflow = (error: StreamOverflowError): void => {
+      pump.fail(error);
+      controller.abort(error);
+    };
+    const pump: SsePump = new SsePump(
+      observableIterator(next.handle(), maxPendingBytes, onOverflow),
+      res,
+      {
+        heartbeatMs: (stream.heartbeat ?? this.config.app.sse_heartbeat) * 1000,
+        maxPendingBytes,
+        onOverflow,
+        describeError: (error) => publicMessage(error, this.config.app.debug),
+        onLateError: (error) =>
+          this.logger.error(`Stream failed (${req.method} ${req.originalUrl})`, error),
+      },
+    );
+    (req as PumpCarrier)[ACTIVE_PUMP] = pump;
     return new Observable((subscriber) => {
       const done = pump.run();
       this.streams.track(pump, controller, done);
       done.then(
         () => {
-          controller.abort(new DOMException('The stream ended', 'AbortError'));
+          controller.abort(STREAM_ENDED);
           subscriber.next(undefined);
           subscriber.complete();
         },
         (error: unknown) => {
-          controller.abort(new DOMException('The stream failed', 'AbortError'));
+          controller.abort(STREAM_ENDED);
           subscriber.error(error);
         },
       );

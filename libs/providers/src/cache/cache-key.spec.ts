@@ -41,8 +41,11 @@ describe('cacheKey', () => {
     expect(a).toBe(b);
   });
 
-  it('keeps method and route readable in front of a SHA-256 digest', () => {
-    expect(cacheKey('get', '/items/:id', { id: '7' })).toMatch(/^GET \/items\/:id [\w-]{43}$/);
+  it('keeps method, route and short parameters readable; long ones become a SHA-256 digest', () => {
+    expect(cacheKey('get', '/items/:id', { id: '7' })).toBe('GET /items/:id {"id":"7"}');
+    const long = cacheKey('POST', '/summarize', { text: 'x'.repeat(300) });
+    expect(long).toMatch(/^POST \/summarize #[\w-]{43}$/);
+    expect(cacheKey('POST', '/summarize', { text: 'x'.repeat(301) })).not.toBe(long);
   });
 
   it('differs when any part differs', () => {
