@@ -1,6 +1,9 @@
 /** Injection token of the resolved {@link ToolkitConfig}. */
 export const TOOLKIT_CONFIG = Symbol.for('toolkit:config');
 
+/** Injection token of the application's {@link AppInfo} (name and version). */
+export const APP_INFO = Symbol.for('toolkit:app-info');
+
 /** Metadata keys; namespaced so they never clash with Nest's or a user's own. */
 export const ROUTE_METADATA = 'toolkit:route';
 export const STREAM_METADATA = 'toolkit:stream';

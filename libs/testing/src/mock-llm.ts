@@ -5,7 +5,7 @@ import type {
   ChatOptions,
   StreamingChatOptions,
   TextChatOptions,
-} from '../../providers/src/llm/index.js';
+} from '../../providers/src/llm/chat-model.interface.js';
 
 /**
  * One recorded {@link MockLLM} call: the method name, then its arguments as given

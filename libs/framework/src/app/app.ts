@@ -12,7 +12,7 @@ import type { CorsOptions } from '@nestjs/common/interfaces/external/cors-option
 import type { Express } from 'express';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { ToolkitConfig, ToolkitConfigInput } from '../config/toolkit-config.interface.js';
-import type { ConversationMemory } from '../../../providers/src/memory/index.js';
+import type { ConversationMemory } from '../../../providers/src/memory/conversation-memory.js';
 import { DeferredMemory } from '../memory/deferred-memory.js';
 import { MemoryService } from '../memory/memory.service.js';
 import { ToolkitModule } from '../module/toolkit.module.js';

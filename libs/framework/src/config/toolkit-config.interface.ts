@@ -1,3 +1,6 @@
+import type { CacheSettings } from '../../../providers/src/cache/cache-settings.js';
+import type { MemorySettings } from '../../../providers/src/memory/memory-settings.js';
+
 /** Resolved `app.*` settings. */
 export interface AppSettings {
   /** Application name shown in the banner and OpenAPI document. @default "toolkit-app" */
@@ -37,36 +40,6 @@ export interface LlmSettings {
   max_retries: number;
   /** Pause between the words the offline `echo` model streams, so a chat UI shows them arrive. @default 0 */
   echo_delay_ms: number;
-}
-
-/** Resolved `cache.*` settings. */
-export interface CacheSettings {
-  /** Master switch for `@Cache`. @default true */
-  enabled: boolean;
-  /** `memory` (in-process LRU) or `redis`. @default "memory" */
-  backend: 'memory' | 'redis';
-  /** Default time-to-live in seconds when `@Cache()` names none. @default 300 */
-  ttl: number;
-  /** Redis URL for the `redis` backend. @default "redis://127.0.0.1:6379" */
-  redis_url: string;
-  /** Most entries the `memory` backend keeps (least recently used go first). @default 1000 */
-  max_entries: number;
-  /** Prefix of every Redis key the cache writes. @default "toolkit:cache:" */
-  key_prefix: string;
-}
-
-/** Resolved `memory.*` settings. */
-export interface MemorySettings {
-  /** `memory` (in-process), `redis` or `postgres`. @default "memory" */
-  backend: 'memory' | 'redis' | 'postgres';
-  /** Newest messages kept per user; older ones are dropped. @default 100 */
-  max_history: number;
-  /** Redis URL for the `redis` backend. @default "redis://127.0.0.1:6379" */
-  redis_url: string;
-  /** PostgreSQL URL for the `postgres` backend. @default "postgres://127.0.0.1:5432/postgres" */
-  postgres_url: string;
-  /** Prefix of every Redis key (redis) or the table name (postgres). @default "toolkit" */
-  key_prefix: string;
 }
 
 /** The whole resolved configuration: defaults, then `toolkit.yaml`, then the environment. */

@@ -1,4 +1,4 @@
-import { ToolkitError } from '../errors/index.js';
+import { ToolkitError } from '../errors/toolkit.error.js';
 
 /** Which provider and model an error is about; carried by every {@link LlmError}. */
 export interface LlmErrorContext {

@@ -1,6 +1,6 @@
 import { Pool } from 'pg';
 import type { QueryResultRow } from 'pg';
-import type { ToolkitError } from '../errors/index.js';
+import type { ToolkitError } from '../errors/toolkit.error.js';
 import { assertMaxHistory } from './max-history.js';
 import type { MemoryMessage, MemoryRole } from './memory-message.js';
 import {

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { ToolkitError } from '../errors/index.js';
+import { ToolkitError } from '../errors/toolkit.error.js';
 import { backendAddress, errorReason } from './backend-address.js';
 
 /** Timeouts of a {@link RedisConnection}, shared by the Redis memory and cache stores. */
