@@ -27,7 +27,7 @@ export type {
   UsageReport,
 } from './llm/chat-model.interface.js';
 export type { FinishReason, TokenUsage } from './llm/provider/language-model.interface.js';
-export type { ModelResolution } from './llm/resolution/resolve-model.js';
+export type { ModelResolution, ResolveModelOptions } from './llm/resolution/resolve-model.js';
 export type { ProviderApi, ProviderName } from './llm/resolution/providers.table.js';
 export { isKeySet } from './llm/default-model.js';
 

@@ -42,6 +42,12 @@ export interface TestingApp {
 /**
  * The `@nestjs/testing` builder for a toolkit module, with `llm` and `memory` overriding the real
  * providers. Keep chaining `overrideProvider(...)` on it, then pass it to {@link createTestingApp}.
+ *
+ * @example
+ * const builder = createTestingModule({ controllers: [ChatController], llm: new MockLLM() })
+ *   .overrideProvider(SearchService)
+ *   .useValue(fakeSearch);
+ * const { client, close } = await createTestingApp({}, builder);
  */
 export function createTestingModule(options: TestingAppOptions = {}): TestingModuleBuilder {
   let builder = Test.createTestingModule({

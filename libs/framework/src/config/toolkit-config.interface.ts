@@ -42,11 +42,25 @@ export interface LlmSettings {
   echo_delay_ms: number;
 }
 
-/** The whole resolved configuration: defaults, then `toolkit.yaml`, then the environment. */
+/**
+ * The whole resolved configuration: defaults, then `toolkit.yaml`, then the environment.
+ * Injectable with `@Inject(TOOLKIT_CONFIG)`.
+ *
+ * @example
+ * @Injectable()
+ * class Greeter {
+ *   constructor(@Inject(TOOLKIT_CONFIG) private readonly config: ToolkitConfig) {}
+ *   greeting = () => `Hello from ${this.config.app.name}`;
+ * }
+ */
 export interface ToolkitConfig {
+  /** `app.*`: name, debug mode, body and upload limits, SSE heartbeat, shutdown grace. */
   app: AppSettings;
+  /** `llm.*`: the injected `LLM`'s model and call settings. */
   llm: LlmSettings;
+  /** `cache.*`: the `@Cache` backend and its defaults. */
   cache: CacheSettings;
+  /** `memory.*`: the conversation memory backend. */
   memory: MemorySettings;
   /** Sections toolkit does not know (e.g. a template's `styles:`), kept as parsed. */
   extra: Record<string, unknown>;

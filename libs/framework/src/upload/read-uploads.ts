@@ -11,6 +11,7 @@ export interface UploadedFile {
   filename: string;
   /** The type the client claimed; check the content itself before trusting it. */
   mimeType: string;
+  /** The file's bytes, at most `maxFileBytes` of them. */
   content: Buffer;
 }
 
