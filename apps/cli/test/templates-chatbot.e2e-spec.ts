@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { parseSse } from '../../../libs/framework/src/sse/sse-parser.js';
+import { parseSse } from 'toolkit/testing';
 import {
   ANSWER_SNAPSHOTS,
   EXTERNAL_RESOURCES,

@@ -1,6 +1,8 @@
-// The public surface of `toolkit`: everything a user imports comes from here.
+// `toolkit`: everything an application imports, and nothing else. Helpers stay internal; the
+// list is pinned by test/api/entry-points.e2e-spec.ts (snapshot: test/api/entry-points.json).
 import 'reflect-metadata';
 
+// One-file apps: `new App()`, `app.route(path, options, handler)`, `app.run()`.
 export { App } from './app/app.js';
 export type { AppOptions, RunOptions } from './app/app.js';
 export type {
@@ -8,14 +10,17 @@ export type {
   FunctionalRouteOptions,
   RouteContext,
 } from './app/functional-route.js';
+
+// Nest applications: the module that brings toolkit's providers and error bodies, and the body
+// parsers that answer 400/413 the same way.
 export { ToolkitModule } from './module/toolkit.module.js';
 export type { ToolkitModuleOptions } from './module/toolkit.module-definition.js';
+export { installBodyParsers } from './http/body-parsers.js';
+
+// Routes in controllers, and the parameter declarations `@Arg` and `app.route` share.
 export { Route } from './routing/route.decorator.js';
-export type { RouteOptions, RouteMetadata } from './routing/route.decorator.js';
-export { Stream } from './routing/stream.decorator.js';
-export type { StreamOptions } from './routing/stream.decorator.js';
+export type { RouteOptions } from './routing/route.decorator.js';
 export { Arg } from './routing/arg.decorator.js';
-export { RequestSignal, requestSignal, ClientDisconnectedError } from './routing/request-signal.js';
 export type { HttpMethod } from './routing/http-method.js';
 export type {
   ParamSpec,
@@ -24,8 +29,89 @@ export type {
   ParamsDeclaration,
   ParamsOf,
 } from './routing/param-spec.js';
+
+// Server-Sent Events, and the request's AbortSignal (with the reasons it aborts for).
+export { Stream } from './routing/stream.decorator.js';
+export type { StreamOptions } from './sse/stream-options.js';
 export {
-  LLM,
+  RequestSignal,
+  ClientDisconnectedError,
+  ServerShutdownError,
+} from './routing/request-signal.js';
+
+// Language models: `new LLM(model)`, or the injected one.
+export { LLM } from '../../providers/src/llm/llm.js';
+export type { GenerateResponse } from '../../providers/src/llm/llm.js';
+export type { LlmOptions, ModelSpec } from '../../providers/src/llm/llm-options.interface.js';
+export type {
+  CallOptions,
+  ChatInput,
+  ChatModel,
+  ChatOptions,
+  HistoryMessage,
+  StreamingChatOptions,
+  TextChatOptions,
+  UsageReport,
+} from '../../providers/src/llm/chat-model.interface.js';
+export type {
+  FinishReason,
+  TokenUsage,
+} from '../../providers/src/llm/provider/language-model.interface.js';
+export type { ModelResolution } from '../../providers/src/llm/resolution/resolve-model.js';
+export { isKeySet } from '../../providers/src/llm/default-model.js';
+
+// Conversation memory: `app.memory(userId)`, or the injected `MemoryService`.
+export { MemoryService } from './memory/memory.service.js';
+export { MemoryStore } from '../../providers/src/memory/memory-store.interface.js';
+export type { MemoryMessage, MemoryRole } from '../../providers/src/memory/memory-message.js';
+export type {
+  ConversationMemory,
+  ToDictListOptions,
+} from '../../providers/src/memory/conversation-memory.js';
+
+// Response caching: `@Cache()` or `cache: { ttl }`, over the injectable store.
+export { Cache } from './cache/cache.decorator.js';
+export type { CacheOptions } from './cache/cache.decorator.js';
+export { CacheStore } from '../../providers/src/cache/cache-store.interface.js';
+
+// Multipart uploads.
+export { readUploads } from './upload/read-uploads.js';
+export type { UploadedFile, UploadLimits } from './upload/read-uploads.js';
+
+// Health and application info.
+export { HealthController } from './health/health.controller.js';
+export { APP_INFO } from './toolkit.constants.js';
+export type { AppInfo } from './health/app-info.js';
+
+// Configuration (`toolkit.yaml`, `.env`, `TOOLKIT_*`), injectable with `@Inject(TOOLKIT_CONFIG)`.
+export { TOOLKIT_CONFIG } from './toolkit.constants.js';
+export type {
+  ToolkitConfig,
+  ToolkitConfigInput,
+  AppSettings,
+  LlmSettings,
+} from './config/toolkit-config.interface.js';
+export type { CacheSettings } from '../../providers/src/cache/cache-settings.js';
+export type { MemorySettings } from '../../providers/src/memory/memory-settings.js';
+
+// Errors: each becomes `{ "error": message, ... }` with its status; throw them from handlers.
+export { ToolkitError } from '../../providers/src/errors/toolkit.error.js';
+export type { ToolkitErrorOptions } from '../../providers/src/errors/toolkit.error.js';
+export { ValidationError } from '../../providers/src/errors/validation.error.js';
+export type { ParamProblem } from '../../providers/src/errors/validation.error.js';
+export {
+  BadRequestError,
+  NotFoundError,
+  MethodNotAllowedError,
+  PayloadTooLargeError,
+} from './http/http.errors.js';
+export { UnsupportedMediaTypeError } from '../../providers/src/errors/unsupported-media-type.error.js';
+export { ServiceUnavailableError } from '../../providers/src/errors/service-unavailable.error.js';
+export { ConfigError } from '../../providers/src/errors/config.error.js';
+
+// Errors of LLM calls (all `LlmError`s), mapped to 503/502/429/504 answers.
+export {
+  LlmError,
   UnknownModelError,
   MissingApiKeyError,
   ProviderAuthError,
@@ -34,58 +120,4 @@ export {
   ProviderError,
   LlmAbortedError,
   EmbeddingsNotSupportedError,
-  resolveDefaultModel,
-  isKeySet,
-} from '../../providers/src/llm/index.js';
-export type {
-  CallOptions,
-  ChatInput,
-  ChatModel,
-  ChatOptions,
-  DefaultModelChoice,
-  FinishReason,
-  GenerateResponse,
-  HistoryMessage,
-  LlmOptions,
-  ModelResolution,
-  ModelSpec,
-  StreamingChatOptions,
-  TextChatOptions,
-  TokenUsage,
-  UsageReport,
-} from '../../providers/src/llm/index.js';
-export { Cache } from './cache/cache.decorator.js';
-export { HealthController } from './health/health.controller.js';
-export { APP_INFO } from './health/app-info.js';
-export type { AppInfo } from './health/app-info.js';
-export type { CacheOptions } from './cache/cache.decorator.js';
-export { CacheInterceptor } from './cache/cache.interceptor.js';
-export { MemoryService } from './memory/memory.service.js';
-export { configureNestApp } from './app/configure-app.js';
-export { MemoryStore, MEMORY_ROLES } from '../../providers/src/memory/index.js';
-export type {
-  ConversationMemory,
-  MemoryMessage,
-  MemoryRole,
-  ToDictListOptions,
-} from '../../providers/src/memory/index.js';
-export { CacheStore } from '../../providers/src/cache/index.js';
-export { readUploads } from './upload/read-uploads.js';
-export type { UploadedFile, UploadLimits } from './upload/read-uploads.js';
-export { installBodyParsers } from './http/body-parsers.js';
-export { createValidationPipe } from './http/toolkit-validation.pipe.js';
-export { ToolkitExceptionFilter } from './http/exception.filter.js';
-export { SseParser, parseSse } from './sse/sse-parser.js';
-export type { SseEvent } from './sse/sse-parser.js';
-export { loadConfig } from './config/config.loader.js';
-export type { LoadConfigOptions } from './config/config.loader.js';
-export type {
-  ToolkitConfig,
-  ToolkitConfigInput,
-  AppSettings,
-  LlmSettings,
-  CacheSettings,
-  MemorySettings,
-} from './config/toolkit-config.interface.js';
-export { TOOLKIT_CONFIG } from './toolkit.constants.js';
-export * from '../../providers/src/errors/index.js';
+} from '../../providers/src/llm/llm.errors.js';

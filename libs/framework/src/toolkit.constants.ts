@@ -1,5 +1,19 @@
-/** Injection token of the resolved {@link ToolkitConfig}. */
+/**
+ * Injection token of the resolved {@link ToolkitConfig}, including the sections toolkit does
+ * not know (`config.extra`).
+ *
+ * @example
+ * constructor(@Inject(TOOLKIT_CONFIG) private readonly config: ToolkitConfig) {}
+ */
 export const TOOLKIT_CONFIG = Symbol.for('toolkit:config');
+
+/**
+ * Injection token of the application's {@link AppInfo} (name and version).
+ *
+ * @example
+ * constructor(@Inject(APP_INFO) private readonly info: AppInfo) {}
+ */
+export const APP_INFO = Symbol.for('toolkit:app-info');
 
 /** Metadata keys; namespaced so they never clash with Nest's or a user's own. */
 export const ROUTE_METADATA = 'toolkit:route';

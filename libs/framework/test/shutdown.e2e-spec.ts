@@ -9,7 +9,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { request, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App, LLM, RequestSignal, Route, Stream } from 'toolkit';
-import { SseParser, type SseEvent } from '../src/sse/sse-parser.js';
+import { SseParser, type SseEvent } from 'toolkit/testing';
 import {
   startFakeLlmServer,
   type FakeLlmServer,

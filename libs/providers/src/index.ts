@@ -1,6 +1,82 @@
-// `toolkit/providers`: the framework-free building blocks (errors, LLM, memory and cache
-// backends). RAG parts have their own entry point, `toolkit/rag`.
-export * from './errors/index.js';
-export * from './llm/index.js';
-export * from './memory/index.js';
-export * from './cache/index.js';
+// `toolkit/providers`: the framework-free building blocks (no Nest, no HTTP server): LLM access,
+// conversation-memory and response-cache backends, and the errors they raise. RAG parts have
+// their own entry point, `toolkit/rag`. The list is pinned by test/api/entry-points.e2e-spec.ts.
+
+// Errors: the base class and the kinds the building blocks raise.
+export { ToolkitError } from './errors/toolkit.error.js';
+export type { ToolkitErrorOptions } from './errors/toolkit.error.js';
+export { ValidationError } from './errors/validation.error.js';
+export type { ParamProblem } from './errors/validation.error.js';
+export { UnsupportedMediaTypeError } from './errors/unsupported-media-type.error.js';
+export { ServiceUnavailableError } from './errors/service-unavailable.error.js';
+export { ConfigError } from './errors/config.error.js';
+
+// Language models: one `LLM` over every provider, its options and what its calls return.
+export { LLM } from './llm/llm.js';
+export type { GenerateResponse } from './llm/llm.js';
+export type { LlmOptions, ModelSpec } from './llm/llm-options.interface.js';
+export type { LlmSettingsInput } from './llm/llm-settings.js';
+export type {
+  CallOptions,
+  ChatInput,
+  ChatModel,
+  ChatOptions,
+  HistoryMessage,
+  StreamingChatOptions,
+  TextChatOptions,
+  UsageReport,
+} from './llm/chat-model.interface.js';
+export type { FinishReason, TokenUsage } from './llm/provider/language-model.interface.js';
+export type { ModelResolution, ResolveModelOptions } from './llm/resolution/resolve-model.js';
+export type { ProviderApi, ProviderName } from './llm/resolution/providers.table.js';
+export { isKeySet } from './llm/default-model.js';
+
+// Errors of LLM calls.
+export {
+  LlmError,
+  UnknownModelError,
+  MissingApiKeyError,
+  ProviderAuthError,
+  ProviderRateLimitError,
+  ProviderTimeoutError,
+  ProviderError,
+  LlmAbortedError,
+  EmbeddingsNotSupportedError,
+} from './llm/llm.errors.js';
+export type { LlmErrorContext } from './llm/llm.errors.js';
+
+// Conversation memory: the store contract, its backends, and per-user memory over a store.
+export { MemoryStore } from './memory/memory-store.interface.js';
+export type { MemoryBackend } from './memory/memory-store.interface.js';
+export type { MemoryMessage, MemoryRole } from './memory/memory-message.js';
+export { StoreConversationMemory } from './memory/conversation-memory.js';
+export type {
+  ConversationMemory,
+  ToDictListOptions,
+  StoreConversationMemoryOptions,
+} from './memory/conversation-memory.js';
+export { InMemoryMemoryStore } from './memory/in-memory-memory.store.js';
+export type { InMemoryMemoryStoreOptions } from './memory/in-memory-memory.store.js';
+export { RedisMemoryStore } from './memory/redis-memory.store.js';
+export type { RedisMemoryStoreOptions } from './memory/redis-memory.store.js';
+export { PostgresMemoryStore } from './memory/postgres-memory.store.js';
+export type { PostgresMemoryStoreOptions } from './memory/postgres-memory.store.js';
+export { createMemoryStore } from './memory/memory-store.factory.js';
+export type { MemoryStoreTuning } from './memory/memory-store.factory.js';
+export type { MemorySettings } from './memory/memory-settings.js';
+export { MemoryUnavailableError } from './memory/memory-unavailable.error.js';
+export { InvalidMessageError } from './memory/invalid-message.error.js';
+
+// Response cache: the store contract and its backends.
+export { CacheStore } from './cache/cache-store.interface.js';
+export type { CacheBackend } from './cache/cache-store.interface.js';
+export { MemoryCacheStore } from './cache/memory-cache.store.js';
+export type { MemoryCacheStoreOptions } from './cache/memory-cache.store.js';
+export { RedisCacheStore } from './cache/redis-cache.store.js';
+export type { RedisCacheStoreOptions } from './cache/redis-cache.store.js';
+export { createCacheStore } from './cache/cache-store.factory.js';
+export type { CacheSettings } from './cache/cache-settings.js';
+export { CacheUnavailableError } from './cache/cache-unavailable.error.js';
+
+// Redis connection tuning, shared by the Redis memory and cache stores.
+export type { RedisConnectionOptions } from './memory/redis-connection.js';

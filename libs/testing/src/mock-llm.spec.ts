@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import type { ChatModel } from '../../providers/src/llm/index.js';
-import { LLM } from '../../providers/src/llm/index.js';
+import type { ChatModel } from '../../providers/src/llm/chat-model.interface.js';
+import { LLM } from '../../providers/src/llm/llm.js';
 import { MockLLM } from './mock-llm.js';
 
 async function collect(stream: AsyncIterable<string>): Promise<string[]> {

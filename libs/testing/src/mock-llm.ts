@@ -5,7 +5,7 @@ import type {
   ChatOptions,
   StreamingChatOptions,
   TextChatOptions,
-} from '../../providers/src/llm/index.js';
+} from '../../providers/src/llm/chat-model.interface.js';
 
 /**
  * One recorded {@link MockLLM} call: the method name, then its arguments as given
@@ -35,7 +35,7 @@ export interface MockLlmOptions {
   respond?: MockLlmResponder;
 }
 
-/** Size of the vectors `embed()` returns (SPEC 6). */
+/** Length of the vectors {@link MockLLM.embed} returns (each element is `0.1`). */
 export const MOCK_EMBEDDING_SIZE = 384;
 
 async function* characters(answer: Promise<string>): AsyncGenerator<string> {
@@ -77,10 +77,12 @@ export class MockLLM implements ChatModel {
     return this;
   }
 
+  /** Records `['chat', message, options]`; streams the response one character at a time. */
   chat(message: ChatInput, options: StreamingChatOptions): Promise<AsyncIterable<string>>;
+  /** Records `['chat', message, options]`; answers the response. */
   chat(message: ChatInput, options?: TextChatOptions): Promise<string>;
-  chat(message: ChatInput, options?: ChatOptions): Promise<string | AsyncIterable<string>>;
   /** Records `['chat', message, options]`; answers the response, or streams it with `stream: true`. */
+  chat(message: ChatInput, options?: ChatOptions): Promise<string | AsyncIterable<string>>;
   async chat(message: ChatInput, options?: ChatOptions): Promise<string | AsyncIterable<string>> {
     const call: MockLlmCall = ['chat', message, options ?? {}];
     this.calls.push(call);
@@ -105,9 +107,10 @@ export class MockLLM implements ChatModel {
     return characters(answer);
   }
 
+  /** Records `['embed', text]`; 384 numbers, all `0.1`. */
   embed(text: string): Promise<number[]>;
+  /** Records `['embed', texts]`; one vector of 384 × `0.1` per text. */
   embed(texts: readonly string[]): Promise<number[][]>;
-  /** Records `['embed', text]`; 384 numbers, all `0.1` (one such vector per text for an array). */
   embed(input: string | readonly string[]): Promise<number[] | number[][]> {
     this.calls.push(['embed', input]);
     const vector = () => new Array<number>(MOCK_EMBEDDING_SIZE).fill(0.1);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { InvalidMessageError } from '../../providers/src/memory/index.js';
-import type { ConversationMemory, MemoryRole } from '../../providers/src/memory/index.js';
+import { InvalidMessageError } from '../../providers/src/memory/invalid-message.error.js';
+import type { ConversationMemory } from '../../providers/src/memory/conversation-memory.js';
+import type { MemoryRole } from '../../providers/src/memory/memory-message.js';
 import { MockMemory } from './mock-memory.js';
 
 const clock = () => new Date('2025-01-01T00:00:00.000Z');

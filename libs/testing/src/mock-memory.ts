@@ -1,15 +1,14 @@
 import {
   assertValidMessage,
   assertValidUserId,
-  fitTokenBudget,
-} from '../../providers/src/memory/index.js';
+} from '../../providers/src/memory/memory-message.validation.js';
+import { fitTokenBudget } from '../../providers/src/memory/token-budget.js';
 import type {
   ConversationMemory,
-  MemoryMessage,
-  MemoryRole,
   ToDictListOptions,
-} from '../../providers/src/memory/index.js';
-import { InvalidMessageError } from '../../providers/src/memory/index.js';
+} from '../../providers/src/memory/conversation-memory.js';
+import type { MemoryMessage, MemoryRole } from '../../providers/src/memory/memory-message.js';
+import { InvalidMessageError } from '../../providers/src/memory/invalid-message.error.js';
 
 /** One recorded {@link MockMemory} call, e.g. `['addMessage', 'alice', 'user', 'Hi']`. */
 export type MockMemoryCall =

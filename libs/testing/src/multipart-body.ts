@@ -4,8 +4,9 @@ import { randomBytes } from 'node:crypto';
 export interface TestFile {
   /** The name the client claims (any string: tests may send hostile ones). */
   filename: string;
+  /** The file's bytes; a string is sent as UTF-8. */
   content: Buffer | string;
-  /** @default 'application/octet-stream' */
+  /** The type the client claims for the file. @default 'application/octet-stream' */
   contentType?: string;
 }
 

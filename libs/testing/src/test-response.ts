@@ -1,4 +1,4 @@
-import { SseParser, type SseEvent } from '../../framework/src/sse/sse-parser.js';
+import { SseParser, type SseEvent } from './sse-parser.js';
 
 /**
  * A finished response as a test sees it.

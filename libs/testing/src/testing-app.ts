@@ -1,8 +1,8 @@
 import type { DynamicModule, INestApplication, Provider, Type } from '@nestjs/common';
 import { Test, type TestingModule, type TestingModuleBuilder } from '@nestjs/testing';
-import { LLM } from '../../providers/src/llm/index.js';
-import type { ChatModel } from '../../providers/src/llm/index.js';
-import type { ConversationMemory } from '../../providers/src/memory/index.js';
+import { LLM } from '../../providers/src/llm/llm.js';
+import type { ChatModel } from '../../providers/src/llm/chat-model.interface.js';
+import type { ConversationMemory } from '../../providers/src/memory/conversation-memory.js';
 import { configureNestApp } from '../../framework/src/app/configure-app.js';
 import type { ToolkitConfigInput } from '../../framework/src/config/toolkit-config.interface.js';
 import { MemoryService } from '../../framework/src/memory/memory.service.js';
@@ -42,6 +42,12 @@ export interface TestingApp {
 /**
  * The `@nestjs/testing` builder for a toolkit module, with `llm` and `memory` overriding the real
  * providers. Keep chaining `overrideProvider(...)` on it, then pass it to {@link createTestingApp}.
+ *
+ * @example
+ * const builder = createTestingModule({ controllers: [ChatController], llm: new MockLLM() })
+ *   .overrideProvider(SearchService)
+ *   .useValue(fakeSearch);
+ * const { client, close } = await createTestingApp({}, builder);
  */
 export function createTestingModule(options: TestingAppOptions = {}): TestingModuleBuilder {
   let builder = Test.createTestingModule({

@@ -17,7 +17,8 @@ export interface TestingFixtures {
 }
 
 /**
- * The test fixtures of SPEC 6 as jest-friendly factories.
+ * Factories for a fresh `MockLLM`, `MockMemory`, mock app or `TestClient` per test, for jest's
+ * `beforeEach`.
  *
  * @example
  * const { mockLlm, testClient } = testingFixtures();

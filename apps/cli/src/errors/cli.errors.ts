@@ -1,4 +1,4 @@
-import { ToolkitError } from '../../../../libs/providers/src/errors/index.js';
+import { ToolkitError } from '../../../../libs/providers/src/errors/toolkit.error.js';
 import { EXIT_FAILURE, EXIT_USAGE } from '../cli.constants.js';
 
 /** Options of a {@link CliError}. */

@@ -12,7 +12,7 @@ import type { CorsOptions } from '@nestjs/common/interfaces/external/cors-option
 import type { Express } from 'express';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { ToolkitConfig, ToolkitConfigInput } from '../config/toolkit-config.interface.js';
-import type { ConversationMemory } from '../../../providers/src/memory/index.js';
+import type { ConversationMemory } from '../../../providers/src/memory/conversation-memory.js';
 import { DeferredMemory } from '../memory/deferred-memory.js';
 import { MemoryService } from '../memory/memory.service.js';
 import { ToolkitModule } from '../module/toolkit.module.js';
@@ -51,9 +51,9 @@ export interface AppOptions {
 
 /** Where {@link App.run} listens. */
 export interface RunOptions {
-  /** @default process.env.HOST ?? '127.0.0.1' */
+  /** Interface to listen on. @default process.env.HOST ?? '127.0.0.1' */
   host?: string;
-  /** @default process.env.PORT ?? 8000 */
+  /** Port to listen on; `0` picks a free one. @default process.env.PORT ?? 8000 */
   port?: number;
 }
 
@@ -68,7 +68,9 @@ export interface RunOptions {
  * await app.run({ port: 8000 });
  */
 export class App {
+  /** The `title` option, when one was given (otherwise the configuration's `app.name` is used). */
   readonly title?: string;
+  /** The `version` option, as `/health` reports it. */
   readonly version: string;
   private readonly routes: FunctionalRouteDefinition[] = [];
   private nest?: Promise<INestApplication>;

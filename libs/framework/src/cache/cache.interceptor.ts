@@ -9,12 +9,9 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { from, lastValueFrom, type Observable } from 'rxjs';
-import {
-  cacheKey,
-  CacheStore,
-  SingleFlight,
-  type HeaderValues,
-} from '../../../providers/src/cache/index.js';
+import { cacheKey, type HeaderValues } from '../../../providers/src/cache/cache-key.js';
+import { CacheStore } from '../../../providers/src/cache/cache-store.interface.js';
+import { SingleFlight } from '../../../providers/src/cache/single-flight.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { splitTuple } from '../http/reply-rules.js';
 import { bindRequest } from '../routing/bind-request.js';

@@ -1,5 +1,6 @@
 import type { Provider } from '@nestjs/common';
-import { CacheStore, createCacheStore } from '../../../providers/src/cache/index.js';
+import { CacheStore } from '../../../providers/src/cache/cache-store.interface.js';
+import { createCacheStore } from '../../../providers/src/cache/cache-store.factory.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { CacheInterceptor } from './cache.interceptor.js';

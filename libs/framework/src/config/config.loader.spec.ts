@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError } from '../../../providers/src/errors/index.js';
+import { ConfigError } from '../../../providers/src/errors/config.error.js';
 import { loadConfig } from './config.loader.js';
 
 const dirs: string[] = [];

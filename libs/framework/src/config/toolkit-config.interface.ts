@@ -1,3 +1,6 @@
+import type { CacheSettings } from '../../../providers/src/cache/cache-settings.js';
+import type { MemorySettings } from '../../../providers/src/memory/memory-settings.js';
+
 /** Resolved `app.*` settings. */
 export interface AppSettings {
   /** Application name shown in the banner and OpenAPI document. @default "toolkit-app" */
@@ -39,41 +42,25 @@ export interface LlmSettings {
   echo_delay_ms: number;
 }
 
-/** Resolved `cache.*` settings. */
-export interface CacheSettings {
-  /** Master switch for `@Cache`. @default true */
-  enabled: boolean;
-  /** `memory` (in-process LRU) or `redis`. @default "memory" */
-  backend: 'memory' | 'redis';
-  /** Default time-to-live in seconds when `@Cache()` names none. @default 300 */
-  ttl: number;
-  /** Redis URL for the `redis` backend. @default "redis://127.0.0.1:6379" */
-  redis_url: string;
-  /** Most entries the `memory` backend keeps (least recently used go first). @default 1000 */
-  max_entries: number;
-  /** Prefix of every Redis key the cache writes. @default "toolkit:cache:" */
-  key_prefix: string;
-}
-
-/** Resolved `memory.*` settings. */
-export interface MemorySettings {
-  /** `memory` (in-process), `redis` or `postgres`. @default "memory" */
-  backend: 'memory' | 'redis' | 'postgres';
-  /** Newest messages kept per user; older ones are dropped. @default 100 */
-  max_history: number;
-  /** Redis URL for the `redis` backend. @default "redis://127.0.0.1:6379" */
-  redis_url: string;
-  /** PostgreSQL URL for the `postgres` backend. @default "postgres://127.0.0.1:5432/postgres" */
-  postgres_url: string;
-  /** Prefix of every Redis key (redis) or the table name (postgres). @default "toolkit" */
-  key_prefix: string;
-}
-
-/** The whole resolved configuration: defaults, then `toolkit.yaml`, then the environment. */
+/**
+ * The whole resolved configuration: defaults, then `toolkit.yaml`, then the environment.
+ * Injectable with `@Inject(TOOLKIT_CONFIG)`.
+ *
+ * @example
+ * @Injectable()
+ * class Greeter {
+ *   constructor(@Inject(TOOLKIT_CONFIG) private readonly config: ToolkitConfig) {}
+ *   greeting = () => `Hello from ${this.config.app.name}`;
+ * }
+ */
 export interface ToolkitConfig {
+  /** `app.*`: name, debug mode, body and upload limits, SSE heartbeat, shutdown grace. */
   app: AppSettings;
+  /** `llm.*`: the injected `LLM`'s model and call settings. */
   llm: LlmSettings;
+  /** `cache.*`: the `@Cache` backend and its defaults. */
   cache: CacheSettings;
+  /** `memory.*`: the conversation memory backend. */
   memory: MemorySettings;
   /** Sections toolkit does not know (e.g. a template's `styles:`), kept as parsed. */
   extra: Record<string, unknown>;

@@ -4,7 +4,7 @@ import {
   TOOLKIT_MODULE_OPTIONS,
   type ToolkitModuleOptions,
 } from '../module/toolkit.module-definition.js';
-import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
+import { APP_INFO, TOOLKIT_CONFIG } from '../toolkit.constants.js';
 
 /** The application's name and version, injectable with `@Inject(APP_INFO)`. */
 export interface AppInfo {
@@ -13,9 +13,6 @@ export interface AppInfo {
   /** `App({ version })`, else "0.0.0". */
   version: string;
 }
-
-/** Injection token of {@link AppInfo}. */
-export const APP_INFO = Symbol.for('toolkit:app-info');
 
 export const appInfoProvider: Provider = {
   provide: APP_INFO,

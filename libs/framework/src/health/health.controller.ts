@@ -1,6 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { Route } from '../routing/route.decorator.js';
-import { APP_INFO, type AppInfo } from './app-info.js';
+import { APP_INFO } from '../toolkit.constants.js';
+import type { AppInfo } from './app-info.js';
 
 /**
  * `GET /health` → `{ status: "healthy", version }`, for load balancers and deploy health checks.

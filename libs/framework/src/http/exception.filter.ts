@@ -8,11 +8,8 @@ import {
 } from '@nestjs/common';
 import { BaseExceptionFilter, HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import type { Express, Request, Response } from 'express';
-import {
-  MethodNotAllowedError,
-  NotFoundError,
-  ToolkitError,
-} from '../../../providers/src/errors/index.js';
+import { MethodNotAllowedError, NotFoundError } from './http.errors.js';
+import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import {
   TOOLKIT_MODULE_OPTIONS,

@@ -3,7 +3,10 @@ import {
   type ArgumentMetadata,
   type ValidationError as ClassValidationError,
 } from '@nestjs/common';
-import { ValidationError, type ParamProblem } from '../../../providers/src/errors/index.js';
+import {
+  ValidationError,
+  type ParamProblem,
+} from '../../../providers/src/errors/validation.error.js';
 import { validateWithSchema } from '../routing/standard-schema.js';
 
 /**
@@ -11,7 +14,7 @@ import { validateWithSchema } from '../routing/standard-schema.js';
  * class-validator, and a Standard Schema given to Nest's own decorators (`@Body({ schema })`,
  * `@Query('page', { schema })` with zod, valibot, arktype, ...) validates and converts the value.
  * Failures are a 422 whose `details` name each offending parameter, the shape `@Arg` and
- * `app.route` give. `App` installs it globally.
+ * `app.route` give. `attachValidation` puts it on the parameters that need it (`validate: true`).
  */
 export class ToolkitValidationPipe extends ValidationPipe {
   constructor() {
@@ -32,11 +35,6 @@ export class ToolkitValidationPipe extends ValidationPipe {
     }
     return outcome.value;
   }
-}
-
-/** The pipe `App` installs; add it to your own app with `app.useGlobalPipes(createValidationPipe())`. */
-export function createValidationPipe(): ValidationPipe {
-  return new ToolkitValidationPipe();
 }
 
 function flatten(errors: ClassValidationError[], prefix: string): ParamProblem[] {

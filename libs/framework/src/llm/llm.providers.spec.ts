@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Injectable } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { describe, expect, it } from '@jest/globals';
-import { LLM } from '../../../providers/src/llm/index.js';
+import { LLM } from '../../../providers/src/llm/llm.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { llmProvider } from './llm.providers.js';

@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { LLM } from '../../../providers/src/llm/index.js';
+import { LLM } from '../../../providers/src/llm/llm.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 

@@ -1,10 +1,12 @@
+import { assertValidUserId } from '../../../providers/src/memory/memory-message.validation.js';
 import {
-  assertValidUserId,
   type ConversationMemory,
+  type ToDictListOptions,
+} from '../../../providers/src/memory/conversation-memory.js';
+import {
   type MemoryMessage,
   type MemoryRole,
-  type ToDictListOptions,
-} from '../../../providers/src/memory/index.js';
+} from '../../../providers/src/memory/memory-message.js';
 
 /**
  * The memory `app.memory(userId)` hands out before the app may have started: the first call

@@ -1,5 +1,6 @@
 import type { Provider } from '@nestjs/common';
-import { createMemoryStore, MemoryStore } from '../../../providers/src/memory/index.js';
+import { createMemoryStore } from '../../../providers/src/memory/memory-store.factory.js';
+import { MemoryStore } from '../../../providers/src/memory/memory-store.interface.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { MemoryService } from './memory.service.js';

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { MemoryStore } from '../../../providers/src/memory/memory-store.interface.js';
 import {
-  MemoryStore,
   StoreConversationMemory,
   type ConversationMemory,
-} from '../../../providers/src/memory/index.js';
+} from '../../../providers/src/memory/conversation-memory.js';
 
 /**
  * Per-user conversation memory on the configured backend (`memory.backend`: in-process, Redis

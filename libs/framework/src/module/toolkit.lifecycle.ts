@@ -6,8 +6,8 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { CacheStore } from '../../../providers/src/cache/index.js';
-import { MemoryStore } from '../../../providers/src/memory/index.js';
+import { CacheStore } from '../../../providers/src/cache/cache-store.interface.js';
+import { MemoryStore } from '../../../providers/src/memory/memory-store.interface.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { installReplyRules } from '../http/reply-rules.js';
 import { StreamRegistry } from '../sse/stream-registry.js';

@@ -1,21 +1,21 @@
 import { Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { APP_FILTER, DiscoveryModule } from '@nestjs/core';
-import { CacheStore } from '../../../providers/src/cache/index.js';
-import { LLM } from '../../../providers/src/llm/index.js';
-import { MemoryStore } from '../../../providers/src/memory/index.js';
+import { CacheStore } from '../../../providers/src/cache/cache-store.interface.js';
+import { LLM } from '../../../providers/src/llm/llm.js';
+import { MemoryStore } from '../../../providers/src/memory/memory-store.interface.js';
 import { CacheInterceptor } from '../cache/cache.interceptor.js';
 import { cacheProviders } from '../cache/cache.providers.js';
 import { loadConfig } from '../config/config.loader.js';
 import { ToolkitExceptionFilter } from '../http/exception.filter.js';
 import { ValidationBinder } from '../http/validation-binder.js';
-import { APP_INFO, appInfoProvider } from '../health/app-info.js';
+import { appInfoProvider } from '../health/app-info.js';
 import { llmProvider } from '../llm/llm.providers.js';
 import { MemoryService } from '../memory/memory.service.js';
 import { memoryProviders } from '../memory/memory.providers.js';
 import { OpenApiController } from '../openapi/openapi.controller.js';
 import { StreamRegistry } from '../sse/stream-registry.js';
 import { StreamInterceptor } from '../sse/stream.interceptor.js';
-import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
+import { APP_INFO, TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { ToolkitLifecycle } from './toolkit.lifecycle.js';
 import {
   TOOLKIT_ASYNC_OPTIONS_TYPE,

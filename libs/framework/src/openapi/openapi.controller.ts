@@ -1,7 +1,7 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { PATH_METADATA } from '@nestjs/common/constants.js';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
-import { NotFoundError } from '../../../providers/src/errors/index.js';
+import { NotFoundError } from '../http/http.errors.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import {
   TOOLKIT_MODULE_OPTIONS,

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MethodNotAllowedError } from '../../../providers/src/errors/index.js';
+import { MethodNotAllowedError } from '../http/http.errors.js';
 import { BINDING, REPLY_ROUTE } from '../toolkit.constants.js';
 import { bindParams, mergeInputs, type BoundValues, type RequestInputs } from './param-binder.js';
 import { routeInfo, type RouteInfo } from './route-info.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { BadRequestError, ValidationError } from '../../../providers/src/errors/index.js';
+import { BadRequestError } from '../http/http.errors.js';
+import { ValidationError } from '../../../providers/src/errors/validation.error.js';
 import { bindParams, mergeInputs } from './param-binder.js';
 import { normalizeParams } from './param-spec.js';
 

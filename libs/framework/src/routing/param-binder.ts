@@ -1,8 +1,8 @@
+import { BadRequestError } from '../http/http.errors.js';
 import {
-  BadRequestError,
   ValidationError,
   type ParamProblem,
-} from '../../../providers/src/errors/index.js';
+} from '../../../providers/src/errors/validation.error.js';
 import type { NormalizedParam, ParamSource, ParamType } from './param-spec.js';
 import { validateWithSchema, type SchemaOutcome } from './standard-schema.js';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ServiceUnavailableError } from '../../../providers/src/errors/index.js';
+import { ServiceUnavailableError } from '../../../providers/src/errors/service-unavailable.error.js';
 import { ServerShutdownError } from '../routing/request-signal.js';
 import type { SsePump } from './sse-pump.js';
 

@@ -1,5 +1,5 @@
 import { isObservable, takeWhile, type Observable } from 'rxjs';
-import { ToolkitError } from '../../../providers/src/errors/index.js';
+import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
 import { isMessageEvent } from './sse-event.js';
 
 /** True for anything `for await` can walk: async generators, SDK streams, async iterables. */

@@ -1,10 +1,7 @@
 import busboy from 'busboy';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  BadRequestError,
-  PayloadTooLargeError,
-  UnsupportedMediaTypeError,
-} from '../../../providers/src/errors/index.js';
+import { BadRequestError, PayloadTooLargeError } from '../http/http.errors.js';
+import { UnsupportedMediaTypeError } from '../../../providers/src/errors/unsupported-media-type.error.js';
 
 /** One uploaded file, held in memory. */
 export interface UploadedFile {
@@ -14,6 +11,7 @@ export interface UploadedFile {
   filename: string;
   /** The type the client claimed; check the content itself before trusting it. */
   mimeType: string;
+  /** The file's bytes, at most `maxFileBytes` of them. */
   content: Buffer;
 }
 

@@ -1,4 +1,4 @@
-import { ToolkitError } from '../errors/index.js';
+import { ToolkitError } from '../errors/toolkit.error.js';
 
 /**
  * Serialises a cache value, so both backends store and return exactly what JSON round-trips.

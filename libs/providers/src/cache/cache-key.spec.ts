@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ToolkitError } from '../errors/index.js';
+import { ToolkitError } from '../errors/toolkit.error.js';
 import { cacheKey } from './cache-key.js';
 import { canonicalJson } from './canonical-json.js';
 

@@ -1,5 +1,5 @@
-import type { CacheSettings } from '../../../framework/src/config/toolkit-config.interface.js';
-import { ConfigError } from '../errors/index.js';
+import type { CacheSettings } from './cache-settings.js';
+import { ConfigError } from '../errors/config.error.js';
 import type { RedisConnectionOptions } from '../memory/redis-connection.js';
 import type { CacheStore } from './cache-store.interface.js';
 import { MemoryCacheStore } from './memory-cache.store.js';

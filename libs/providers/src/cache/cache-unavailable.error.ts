@@ -1,4 +1,4 @@
-import { ServiceUnavailableError } from '../errors/index.js';
+import { ServiceUnavailableError } from '../errors/service-unavailable.error.js';
 
 /**
  * 503: the cache backend cannot be reached. The cache interceptor catches it, logs it and runs

@@ -1,4 +1,4 @@
-import { ToolkitError } from '../errors/index.js';
+import { ToolkitError } from '../errors/toolkit.error.js';
 
 /**
  * JSON with every object's keys sorted (recursively), so `{ a: 1, b: 2 }` and `{ b: 2, a: 1 }`

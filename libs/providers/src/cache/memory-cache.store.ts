@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { ConfigError } from '../errors/index.js';
+import { ConfigError } from '../errors/config.error.js';
 import { serializeEntry, ttlMilliseconds } from './cache-entry.js';
 import type { CacheStore } from './cache-store.interface.js';
 

@@ -22,9 +22,13 @@ export interface ToolkitErrorOptions {
  * throw new ToolkitError('Quota exceeded', { statusCode: 429, headers: { 'Retry-After': '5' } });
  */
 export class ToolkitError extends Error {
+  /** HTTP status the answer gets. */
   readonly statusCode: number;
+  /** Whether repeating the same call may succeed (rate limits, outages). */
   readonly isRetryable: boolean;
+  /** Extra response headers (e.g. `Retry-After`, `Allow`). */
   readonly headers: Readonly<Record<string, string>>;
+  /** Extra JSON fields merged into the `{ error }` body (e.g. `details`). */
   readonly body: Readonly<Record<string, unknown>>;
 
   constructor(message: string, options: ToolkitErrorOptions = {}) {

@@ -5,7 +5,9 @@ import type { FinishReason, TokenUsage } from './provider/language-model.interfa
  * `timestamp`) are ignored. `role` is `user`, `assistant` or `system`.
  */
 export interface HistoryMessage {
+  /** Who wrote it: `user`, `assistant` or `system`. */
   role: string;
+  /** What was said. */
   content: string;
 }
 
@@ -18,6 +20,7 @@ export interface UsageReport extends TokenUsage {
   provider: string;
   /** Model that served the call. */
   model: string;
+  /** Why generation stopped. */
   finishReason: FinishReason;
 }
 
@@ -61,15 +64,18 @@ export type TextChatOptions = ChatOptions & { stream?: false };
 export interface ChatModel {
   /** Model name (the first one, for an `LLM` with fallbacks). */
   readonly model: string;
-  /** Answers a message; with `stream: true`, resolves to the text chunks once the first one is ready. */
+  /** Streams the answer to a message: resolves to the text chunks once the first one is ready. */
   chat(message: ChatInput, options: StreamingChatOptions): Promise<AsyncIterable<string>>;
+  /** Answers a message with one string. */
   chat(message: ChatInput, options?: TextChatOptions): Promise<string>;
+  /** Answers a message: one string, or the text chunks with `stream: true`. */
   chat(message: ChatInput, options?: ChatOptions): Promise<string | AsyncIterable<string>>;
   /** Answers a single prompt. */
   complete(prompt: string, options?: CallOptions): Promise<string>;
   /** Streams the answer to a single prompt as text chunks. */
   stream(prompt: string, options?: CallOptions): AsyncIterable<string>;
-  /** Embeds one text, or several (batched) in order. */
+  /** Embeds one text. */
   embed(text: string): Promise<number[]>;
+  /** Embeds several texts (batched), one vector per text in order. */
   embed(texts: readonly string[]): Promise<number[][]>;
 }

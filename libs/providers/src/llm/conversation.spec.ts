@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ValidationError } from '../errors/index.js';
+import { ValidationError } from '../errors/validation.error.js';
 import { buildConversation } from './conversation.js';
 
 describe('buildConversation', () => {

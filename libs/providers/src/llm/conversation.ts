@@ -1,5 +1,5 @@
-import { ValidationError } from '../errors/index.js';
-import type { ParamProblem } from '../errors/index.js';
+import { ValidationError } from '../errors/validation.error.js';
+import type { ParamProblem } from '../errors/validation.error.js';
 import type { ChatInput, HistoryMessage } from './chat-model.interface.js';
 import type { ModelMessage } from './provider/language-model.interface.js';
 

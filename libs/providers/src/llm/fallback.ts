@@ -1,4 +1,4 @@
-import { ToolkitError } from '../errors/index.js';
+import { ToolkitError } from '../errors/toolkit.error.js';
 import { LlmAbortedError } from './llm.errors.js';
 
 /**

@@ -1,5 +1,6 @@
-import { ConfigError, ValidationError } from '../errors/index.js';
-import type { ParamProblem } from '../errors/index.js';
+import { ConfigError } from '../errors/config.error.js';
+import { ValidationError } from '../errors/validation.error.js';
+import type { ParamProblem } from '../errors/validation.error.js';
 import type { CallOptions, UsageReport } from './chat-model.interface.js';
 import type { LlmOptions } from './llm-options.interface.js';
 

@@ -10,14 +10,15 @@ export interface LlmSettingsInput {
   default_provider?: string;
   /** Model name, or `auto` (first provider whose key is set, else `echo`). @default "auto" */
   default_model?: string;
-  /** @default 0.7 */
+  /** Sampling temperature, 0 to 2. @default 0.7 */
   temperature?: number;
-  /** @default 1024 */
+  /** Upper bound on generated tokens per call. @default 1024 */
   max_tokens?: number;
   /** Seconds before a provider call is abandoned (504). @default 60 */
   timeout?: number;
   /** SDK retries on 429/5xx/timeouts. @default 2 */
   max_retries?: number;
+  /** Pause in ms between the words the offline `echo` model streams. @default 0 */
   echo_delay_ms?: number;
 }
 

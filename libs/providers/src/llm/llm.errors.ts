@@ -1,4 +1,4 @@
-import { ToolkitError } from '../errors/index.js';
+import { ToolkitError } from '../errors/toolkit.error.js';
 
 /** Which provider and model an error is about; carried by every {@link LlmError}. */
 export interface LlmErrorContext {
@@ -21,6 +21,14 @@ interface LlmErrorInit {
 /**
  * Base of every error an LLM call raises on purpose. `isRetryable` tells fallbacks whether the
  * next model may be tried (rate limits, outages, timeouts) or not (bad key, bad request).
+ *
+ * @example
+ * try {
+ *   return await llm.complete(prompt);
+ * } catch (error) {
+ *   if (error instanceof LlmError && error.isRetryable) return cachedAnswer; // 429, 5xx, timeout
+ *   throw error;
+ * }
  */
 export class LlmError extends ToolkitError {
   /** Human provider name, e.g. `Anthropic`. */

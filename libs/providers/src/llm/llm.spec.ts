@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, ValidationError } from '../errors/index.js';
+import { ConfigError } from '../errors/config.error.js';
+import { ValidationError } from '../errors/validation.error.js';
 import type { ChatModel } from './chat-model.interface.js';
 import { LLM } from './llm.js';
 import { UnknownModelError } from './llm.errors.js';

@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors/index.js';
+import { ValidationError } from '../errors/validation.error.js';
 import type {
   CallOptions,
   ChatInput,
@@ -29,12 +29,15 @@ import { openStream } from './stream-session.js';
 
 /** The answer of `generate()`: text plus what it cost and why it stopped. */
 export interface GenerateResponse {
+  /** The generated text. */
   text: string;
+  /** Why generation stopped (`stop`, `length`, ...). */
   finishReason: FinishReason;
   /** Token usage, when the provider reported it. */
   usage?: TokenUsage;
   /** Provider and model that answered (after any fallback). */
   provider: ProviderName;
+  /** Model that answered. */
   model: string;
 }
 
@@ -100,13 +103,15 @@ export class LLM implements ChatModel {
     return resolveModel(name, options);
   }
 
-  chat(message: ChatInput, options: StreamingChatOptions): Promise<AsyncIterable<string>>;
-  chat(message: ChatInput, options?: TextChatOptions): Promise<string>;
-  chat(message: ChatInput, options?: ChatOptions): Promise<string | AsyncIterable<string>>;
   /**
-   * Answers `message` given `history` (oldest first) and an optional `system` prompt. With
-   * `stream: true` it resolves, once the first chunk arrived, to the answer's text chunks.
+   * Streams the answer to `message` given `history` (oldest first) and an optional `system`
+   * prompt: resolves, once the first chunk arrived, to the answer's text chunks.
    */
+  chat(message: ChatInput, options: StreamingChatOptions): Promise<AsyncIterable<string>>;
+  /** Answers `message` given `history` (oldest first) and an optional `system` prompt. */
+  chat(message: ChatInput, options?: TextChatOptions): Promise<string>;
+  /** Answers `message` with one string, or with its text chunks when `stream: true`. */
+  chat(message: ChatInput, options?: ChatOptions): Promise<string | AsyncIterable<string>>;
   async chat(
     message: ChatInput,
     options: ChatOptions = {},
@@ -134,9 +139,10 @@ export class LLM implements ChatModel {
     return this.generateConversation(buildConversation(message, options), options);
   }
 
+  /** Embeds one text with the `embeddingModel`. */
   embed(text: string): Promise<number[]>;
+  /** Embeds several texts, one vector per text in order (batched by `embedBatchSize`). */
   embed(texts: readonly string[]): Promise<number[][]>;
-  /** Embeds one text, or several in order (batched by `embedBatchSize`). */
   async embed(input: string | readonly string[]): Promise<number[] | number[][]> {
     const list: readonly unknown[] | undefined =
       typeof input === 'string' ? [input] : Array.isArray(input) ? (input as unknown[]) : undefined;

@@ -1,4 +1,4 @@
-import { ConfigError } from '../errors/index.js';
+import { ConfigError } from '../errors/config.error.js';
 import { isKeySet, resolveDefaultModel } from './default-model.js';
 import type { ModelSpec } from './llm-options.interface.js';
 import type { ResolvedLlmOptions } from './llm-options.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ToolkitError } from '../errors/index.js';
+import { ToolkitError } from '../errors/toolkit.error.js';
 import { StoreConversationMemory } from './conversation-memory.js';
 import { InMemoryMemoryStore } from './in-memory-memory.store.js';
 import { InvalidMessageError } from './invalid-message.error.js';

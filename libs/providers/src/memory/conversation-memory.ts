@@ -11,7 +11,8 @@ import { fitTokenBudget } from './token-budget.js';
 export interface ToDictListOptions {
   /**
    * Token budget: keep only the newest whole turns whose estimated tokens fit, plus every system
-   * message (see `fitTokenBudget`). A positive integer. @default undefined (no budget)
+   * message. Tokens are estimated without a tokenizer (about four ASCII characters per token,
+   * one per other character, plus 4 per message). A positive integer. @default undefined (no budget)
    */
   maxTokens?: number;
 }

@@ -1,5 +1,5 @@
-import { ValidationError } from '../errors/index.js';
-import type { ParamProblem } from '../errors/index.js';
+import { ValidationError } from '../errors/validation.error.js';
+import type { ParamProblem } from '../errors/validation.error.js';
 
 /**
  * 422: a message (or user id, or `maxTokens`) given to conversation memory is not valid, e.g. a

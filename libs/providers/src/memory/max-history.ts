@@ -1,4 +1,4 @@
-import { ConfigError } from '../errors/index.js';
+import { ConfigError } from '../errors/config.error.js';
 
 /**
  * Returns `value` when it is a usable `memory.max_history` (a positive integer).

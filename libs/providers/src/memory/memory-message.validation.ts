@@ -1,4 +1,4 @@
-import type { ParamProblem } from '../errors/index.js';
+import type { ParamProblem } from '../errors/validation.error.js';
 import { InvalidMessageError } from './invalid-message.error.js';
 import { MEMORY_ROLES } from './memory-message.js';
 import type { MemoryMessage, MemoryRole } from './memory-message.js';

@@ -1,5 +1,5 @@
-import type { MemorySettings } from '../../../framework/src/config/toolkit-config.interface.js';
-import { ConfigError } from '../errors/index.js';
+import type { MemorySettings } from './memory-settings.js';
+import { ConfigError } from '../errors/config.error.js';
 import { InMemoryMemoryStore } from './in-memory-memory.store.js';
 import type { MemoryStore } from './memory-store.interface.js';
 import { PostgresMemoryStore } from './postgres-memory.store.js';

@@ -1,4 +1,4 @@
-import { ServiceUnavailableError } from '../errors/index.js';
+import { ServiceUnavailableError } from '../errors/service-unavailable.error.js';
 import type { MemoryBackend } from './memory-store.interface.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { DatabaseError } from 'pg';
-import { ToolkitError } from '../errors/index.js';
+import { ToolkitError } from '../errors/toolkit.error.js';
 import { MemoryUnavailableError } from './memory-unavailable.error.js';
 import { postgresFailure } from './postgres-memory.errors.js';
 

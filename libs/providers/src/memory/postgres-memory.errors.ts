@@ -1,5 +1,5 @@
 import { DatabaseError } from 'pg';
-import { ToolkitError } from '../errors/index.js';
+import { ToolkitError } from '../errors/toolkit.error.js';
 import { backendAddress, errorReason } from './backend-address.js';
 import { MemoryUnavailableError } from './memory-unavailable.error.js';
 

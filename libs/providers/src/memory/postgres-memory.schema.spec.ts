@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError } from '../errors/index.js';
+import { ConfigError } from '../errors/config.error.js';
 import { memoryTable, tableNameFor } from './postgres-memory.schema.js';
 
 describe('memoryTable', () => {

@@ -1,4 +1,4 @@
-import { ConfigError } from '../errors/index.js';
+import { ConfigError } from '../errors/config.error.js';
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,49}$/;
 

@@ -1,6 +1,6 @@
 import { Pool } from 'pg';
 import type { QueryResultRow } from 'pg';
-import type { ToolkitError } from '../errors/index.js';
+import type { ToolkitError } from '../errors/toolkit.error.js';
 import { assertMaxHistory } from './max-history.js';
 import type { MemoryMessage, MemoryRole } from './memory-message.js';
 import {
@@ -32,6 +32,9 @@ export interface PostgresMemoryStoreOptions {
   queryTimeoutMs?: number;
 }
 
+/** Inserts between two trims of a user's history (see `append`). */
+const TRIM_EVERY = 16;
+
 interface Row {
   role: MemoryRole;
   content: string;
@@ -47,9 +50,6 @@ interface Row {
  * @example
  * const store = new PostgresMemoryStore({ url: 'postgres://127.0.0.1:5432/app', maxHistory: 200 });
  */
-/** Inserts between two trims of a user's history (see `append`). */
-const TRIM_EVERY = 16;
-
 export class PostgresMemoryStore implements MemoryStore {
   readonly backend = 'postgres' as const;
   readonly maxHistory: number;

@@ -1,8 +1,11 @@
 import { Redis } from 'ioredis';
-import { ToolkitError } from '../errors/index.js';
+import { ToolkitError } from '../errors/toolkit.error.js';
 import { backendAddress, errorReason } from './backend-address.js';
 
-/** Timeouts of a {@link RedisConnection}, shared by the Redis memory and cache stores. */
+/**
+ * Timeouts of a Redis connection, shared by the Redis memory and cache stores (and the `tuning`
+ * of `createCacheStore`).
+ */
 export interface RedisConnectionOptions {
   /** Longest wait for a TCP connection and handshake. @default 2000 */
   connectTimeoutMs?: number;

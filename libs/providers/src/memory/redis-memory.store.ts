@@ -1,4 +1,4 @@
-import { ToolkitError } from '../errors/index.js';
+import { ToolkitError } from '../errors/toolkit.error.js';
 import { assertMaxHistory } from './max-history.js';
 import type { MemoryMessage } from './memory-message.js';
 import {

@@ -1,3 +1,8 @@
+// `toolkit/rag`: the parts of retrieval-augmented generation, from loading a file to answering
+// a question from the indexed documents. `DocumentIndex` and `askDocuments` put them together.
+// The list is pinned by test/api/entry-points.e2e-spec.ts (snapshot: test/api/entry-points.json).
+
+// Documents and the errors reading or indexing them raises.
 export type {
   DocumentType,
   DocumentPage,
@@ -12,18 +17,17 @@ export {
 } from './rag.errors.js';
 export type { UnreadableReason } from './rag.errors.js';
 
+// Loading: format detection from content and name, then text extraction.
 export { loadDocument, loadAs } from './loaders/load-document.js';
-export {
-  detectDocumentType,
-  displayName,
-  DOCUMENT_EXTENSIONS,
-} from './loaders/detect-document-type.js';
+export { detectDocumentType, DOCUMENT_EXTENSIONS } from './loaders/detect-document-type.js';
 export { htmlToText } from './loaders/html.loader.js';
 
-export { chunkText, resolveChunking, CHARS_PER_TOKEN } from './chunking/chunker.js';
+// Chunking: overlapping chunks that end at paragraph, sentence or word boundaries.
+export { chunkText, CHARS_PER_TOKEN } from './chunking/chunker.js';
 export type { ChunkSource } from './chunking/chunker.js';
 export type { Chunk, ChunkingOptions, ChunkUnit } from './chunking/chunk.types.js';
 
+// Embedding: the contract, the offline hashing embedder and one over an `LLM`.
 export { Embedder } from './embedding/embedder.interface.js';
 export { HashingEmbedder } from './embedding/hashing.embedder.js';
 export type { HashingEmbedderOptions } from './embedding/hashing.embedder.js';
@@ -31,6 +35,7 @@ export { LlmEmbedder } from './embedding/llm.embedder.js';
 export type { EmbeddingSource, LlmEmbedderOptions } from './embedding/llm.embedder.js';
 export { tokenize } from './embedding/tokenize.js';
 
+// Retrieval: keyword (BM25), vector and hybrid search.
 export { Bm25Index } from './retrieval/bm25.index.js';
 export type { Bm25IndexOptions, KeywordMatch } from './retrieval/bm25.index.js';
 export { reciprocalRankFusion } from './retrieval/reciprocal-rank-fusion.js';
@@ -38,6 +43,7 @@ export type { FusedMatch } from './retrieval/reciprocal-rank-fusion.js';
 export { Retriever } from './retrieval/retriever.js';
 export type { RetrievalMode, RetrievedChunk, RetrieverOptions } from './retrieval/retriever.js';
 
+// Vector stores: the contract, a local folder store and PostgreSQL with pgvector.
 export { VectorStore } from './stores/vector-store.interface.js';
 export type {
   VectorStoreKind,
@@ -50,6 +56,7 @@ export type { LocalVectorStoreOptions } from './stores/local-vector.store.js';
 export { PgVectorStore } from './stores/pgvector.store.js';
 export type { PgVectorStoreOptions } from './stores/pgvector.store.js';
 
+// Indexing: uploads and a documents folder, kept in step with the stores.
 export { DocumentIndex } from './indexing/document-index.js';
 export type { DocumentIndexOptions } from './indexing/document-index.options.js';
 export { DocumentStorage } from './indexing/document-storage.js';
@@ -57,9 +64,8 @@ export type { IngestResult } from './indexing/ingest-result.js';
 export type { SearchResult } from './indexing/search-result.js';
 export type { FolderIndexReport } from './indexing/folder-indexer.js';
 export type { IndexingProgress, IndexLogger } from './indexing/indexing-progress.js';
-export { hashContent } from './indexing/content-hash.js';
-export type { ContentHash } from './indexing/content-hash.js';
 
+// Asking: a grounded prompt from search results, and the whole question-to-answer call.
 export { buildAskPrompt, ASK_SYSTEM_PROMPT } from './ask/ask-prompt.js';
 export type { AskPrompt, AskPromptOptions, AskSource } from './ask/ask-prompt.js';
 export { askDocuments } from './ask/ask-documents.js';

@@ -1,8 +1,6 @@
-import {
-  ServiceUnavailableError,
-  ToolkitError,
-  UnsupportedMediaTypeError,
-} from '../errors/index.js';
+import { ServiceUnavailableError } from '../errors/service-unavailable.error.js';
+import { ToolkitError } from '../errors/toolkit.error.js';
+import { UnsupportedMediaTypeError } from '../errors/unsupported-media-type.error.js';
 
 /**
  * 415: a file toolkit's RAG loaders do not read, or whose content is not what its name claims

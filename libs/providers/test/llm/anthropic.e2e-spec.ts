@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { EmbeddingsNotSupportedError, LLM } from '../../src/llm/index.js';
-import type { UsageReport } from '../../src/llm/index.js';
+import { EmbeddingsNotSupportedError } from '../../src/llm/llm.errors.js';
+import { LLM } from '../../src/llm/llm.js';
+import type { UsageReport } from '../../src/llm/chat-model.interface.js';
 import { startFakeLlmServer } from '../support/fake-llm.server.js';
 import type { FakeLlmServer } from '../support/fake-llm.server.js';
 import { collect, fixture, rejection } from './llm-test.helpers.js';

@@ -1,7 +1,8 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { LLM, LlmAbortedError } from '../../src/llm/index.js';
-import type { UsageReport } from '../../src/llm/index.js';
+import { LLM } from '../../src/llm/llm.js';
+import { LlmAbortedError } from '../../src/llm/llm.errors.js';
+import type { UsageReport } from '../../src/llm/chat-model.interface.js';
 import { collect, rejection } from './llm-test.helpers.js';
 
 function cosine(a: number[], b: number[]): number {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { LLM, MissingApiKeyError, ProviderAuthError, ProviderError } from '../../src/llm/index.js';
-import type { LlmOptions, UsageReport } from '../../src/llm/index.js';
+import { LLM } from '../../src/llm/llm.js';
+import { MissingApiKeyError, ProviderAuthError, ProviderError } from '../../src/llm/llm.errors.js';
+import type { LlmOptions } from '../../src/llm/llm-options.interface.js';
+import type { UsageReport } from '../../src/llm/chat-model.interface.js';
 import { startFakeLlmServer } from '../support/fake-llm.server.js';
 import type { FakeLlmServer } from '../support/fake-llm.server.js';
 import { collect, rejection, within } from './llm-test.helpers.js';

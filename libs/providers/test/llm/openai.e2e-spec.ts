@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { LLM } from '../../src/llm/index.js';
-import type { HistoryMessage, UsageReport } from '../../src/llm/index.js';
+import { LLM } from '../../src/llm/llm.js';
+import type { HistoryMessage, UsageReport } from '../../src/llm/chat-model.interface.js';
 import { startFakeLlmServer } from '../support/fake-llm.server.js';
 import type { FakeLlmServer } from '../support/fake-llm.server.js';
 import { collect, fixture } from './llm-test.helpers.js';

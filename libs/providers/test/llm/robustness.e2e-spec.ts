@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { LLM } from '../../src/llm/llm.js';
 import {
-  LLM,
   LlmAbortedError,
   MissingApiKeyError,
   ProviderAuthError,
   ProviderError,
   ProviderRateLimitError,
   ProviderTimeoutError,
-} from '../../src/llm/index.js';
-import type { LlmOptions } from '../../src/llm/index.js';
-import { ToolkitError } from '../../src/errors/index.js';
+} from '../../src/llm/llm.errors.js';
+import type { LlmOptions } from '../../src/llm/llm-options.interface.js';
+import { ToolkitError } from '../../src/errors/toolkit.error.js';
 import { startFakeLlmServer } from '../support/fake-llm.server.js';
 import type { FakeLlmServer } from '../support/fake-llm.server.js';
 import { rejection, within } from './llm-test.helpers.js';

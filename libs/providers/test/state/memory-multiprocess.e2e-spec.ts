@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createMemoryStore } from '../../src/memory/index.js';
-import type { MemoryBackend, MemoryMessage } from '../../src/memory/index.js';
+import { createMemoryStore } from '../../src/memory/memory-store.factory.js';
+import type { MemoryBackend } from '../../src/memory/memory-store.interface.js';
+import type { MemoryMessage } from '../../src/memory/memory-message.js';
 import {
   POSTGRES_URL,
   REDIS_URL,
@@ -14,7 +15,7 @@ import {
 
 const WORKER = fileURLToPath(new URL('./fixtures/memory-worker.mjs', import.meta.url));
 const BUILT = fileURLToPath(
-  new URL('../../../../dist/libs/providers/src/memory/index.js', import.meta.url),
+  new URL('../../../../dist/libs/providers/src/index.js', import.meta.url),
 );
 const PER_PROCESS = 500;
 

@@ -1,14 +1,13 @@
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
-import { ToolkitError } from '../../src/errors/index.js';
-import {
-  InMemoryMemoryStore,
-  InvalidMessageError,
-  PostgresMemoryStore,
-  RedisMemoryStore,
-  StoreConversationMemory,
-  createMemoryStore,
-} from '../../src/memory/index.js';
-import type { MemoryMessage, MemoryRole, MemoryStore } from '../../src/memory/index.js';
+import { ToolkitError } from '../../src/errors/toolkit.error.js';
+import { InMemoryMemoryStore } from '../../src/memory/in-memory-memory.store.js';
+import { InvalidMessageError } from '../../src/memory/invalid-message.error.js';
+import { PostgresMemoryStore } from '../../src/memory/postgres-memory.store.js';
+import { RedisMemoryStore } from '../../src/memory/redis-memory.store.js';
+import { StoreConversationMemory } from '../../src/memory/conversation-memory.js';
+import { createMemoryStore } from '../../src/memory/memory-store.factory.js';
+import type { MemoryMessage, MemoryRole } from '../../src/memory/memory-message.js';
+import type { MemoryStore } from '../../src/memory/memory-store.interface.js';
 import {
   POSTGRES_URL,
   REDIS_URL,

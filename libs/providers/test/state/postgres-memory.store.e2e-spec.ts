@@ -1,9 +1,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import {
-  MemoryUnavailableError,
-  PostgresMemoryStore,
-  StoreConversationMemory,
-} from '../../src/memory/index.js';
+import { MemoryUnavailableError } from '../../src/memory/memory-unavailable.error.js';
+import { PostgresMemoryStore } from '../../src/memory/postgres-memory.store.js';
+import { StoreConversationMemory } from '../../src/memory/conversation-memory.js';
 import { POSTGRES_URL, dropTable, sql, uniquePrefix } from './support/backends.js';
 import { TcpProxy } from './support/tcp-proxy.js';
 import { eventually, freePort, timed } from './support/timing.js';

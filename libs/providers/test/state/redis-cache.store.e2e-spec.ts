@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
-import { RedisCacheStore, createCacheStore } from '../../src/cache/index.js';
+import { RedisCacheStore } from '../../src/cache/redis-cache.store.js';
+import { createCacheStore } from '../../src/cache/cache-store.factory.js';
 import { REDIS_URL, deleteRedisKeys, uniquePrefix } from './support/backends.js';
 
 describe('RedisCacheStore', () => {

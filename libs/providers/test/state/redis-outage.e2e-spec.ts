@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ServiceUnavailableError } from '../../src/errors/index.js';
-import { CacheUnavailableError, RedisCacheStore } from '../../src/cache/index.js';
-import {
-  MemoryUnavailableError,
-  RedisMemoryStore,
-  StoreConversationMemory,
-} from '../../src/memory/index.js';
+import { ServiceUnavailableError } from '../../src/errors/service-unavailable.error.js';
+import { CacheUnavailableError } from '../../src/cache/cache-unavailable.error.js';
+import { RedisCacheStore } from '../../src/cache/redis-cache.store.js';
+import { MemoryUnavailableError } from '../../src/memory/memory-unavailable.error.js';
+import { RedisMemoryStore } from '../../src/memory/redis-memory.store.js';
+import { StoreConversationMemory } from '../../src/memory/conversation-memory.js';
 import { uniquePrefix } from './support/backends.js';
 import { RedisServerProcess } from './support/redis-server.process.js';
 import { eventually, freePort, timed } from './support/timing.js';

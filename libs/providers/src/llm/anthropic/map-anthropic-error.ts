@@ -4,7 +4,7 @@ import {
   APIError,
   APIUserAbortError,
 } from '@anthropic-ai/sdk';
-import { ToolkitError } from '../../errors/index.js';
+import { ToolkitError } from '../../errors/toolkit.error.js';
 import { errorMessage, isAbortError } from '../provider/abort.js';
 import { mapUpstreamFailure } from '../provider/map-upstream-failure.js';
 import type { ProviderCallContext } from '../provider/map-upstream-failure.js';

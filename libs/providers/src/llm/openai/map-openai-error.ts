@@ -1,5 +1,5 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import { ToolkitError } from '../../errors/index.js';
+import { ToolkitError } from '../../errors/toolkit.error.js';
 import { errorMessage, isAbortError } from '../provider/abort.js';
 import { mapUpstreamFailure } from '../provider/map-upstream-failure.js';
 import type { ProviderCallContext } from '../provider/map-upstream-failure.js';

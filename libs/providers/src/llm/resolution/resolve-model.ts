@@ -28,7 +28,7 @@ export interface ModelResolution {
   reasoning: boolean;
 }
 
-/** Options of {@link resolveModel}. */
+/** Options of `LLM.resolve()`. */
 export interface ResolveModelOptions {
   /** Environment read for base-URL variables. @default process.env */
   env?: Record<string, string | undefined>;

@@ -1,4 +1,4 @@
-import { ValidationError } from '../../errors/index.js';
+import { ValidationError } from '../../errors/validation.error.js';
 import type { SearchResult } from '../indexing/search-result.js';
 import { buildAskPrompt, type AskPromptOptions, type AskSource } from './ask-prompt.js';
 

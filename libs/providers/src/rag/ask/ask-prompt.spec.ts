@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ValidationError } from '../../errors/index.js';
+import { ValidationError } from '../../errors/validation.error.js';
 import type { SearchResult } from '../indexing/search-result.js';
 import { askDocuments, type CompletionModel } from './ask-documents.js';
 import { ASK_SYSTEM_PROMPT, buildAskPrompt } from './ask-prompt.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError } from '../../errors/index.js';
+import { ConfigError } from '../../errors/config.error.js';
 import { HashingEmbedder } from './hashing.embedder.js';
 
 const cosine = (a: number[], b: number[]) => {

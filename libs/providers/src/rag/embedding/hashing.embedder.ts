@@ -1,4 +1,4 @@
-import { ConfigError } from '../../errors/index.js';
+import { ConfigError } from '../../errors/config.error.js';
 import type { Embedder } from './embedder.interface.js';
 import { tokenize } from './tokenize.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, ToolkitError } from '../../errors/index.js';
+import { ConfigError } from '../../errors/config.error.js';
+import { ToolkitError } from '../../errors/toolkit.error.js';
 import { EmbeddingError } from '../rag.errors.js';
 import { LlmEmbedder, type EmbeddingSource } from './llm.embedder.js';
 

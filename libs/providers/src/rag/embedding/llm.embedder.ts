@@ -1,4 +1,5 @@
-import { ConfigError, ToolkitError } from '../../errors/index.js';
+import { ConfigError } from '../../errors/config.error.js';
+import { ToolkitError } from '../../errors/toolkit.error.js';
 import { EmbeddingError } from '../rag.errors.js';
 import type { Embedder } from './embedder.interface.js';
 

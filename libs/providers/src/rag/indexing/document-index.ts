@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ValidationError } from '../../errors/index.js';
+import { ValidationError } from '../../errors/validation.error.js';
 import { chunkText, resolveChunking } from '../chunking/chunker.js';
 import type { ChunkingOptions } from '../chunking/chunk.types.js';
 import type { DocumentRecord, DocumentType } from '../document.types.js';

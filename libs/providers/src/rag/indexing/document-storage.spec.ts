@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ValidationError } from '../../errors/index.js';
+import { ValidationError } from '../../errors/validation.error.js';
 import { hashContent } from './content-hash.js';
 import { DocumentStorage } from './document-storage.js';
 

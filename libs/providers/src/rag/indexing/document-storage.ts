@@ -1,6 +1,6 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { ValidationError } from '../../errors/index.js';
+import { ValidationError } from '../../errors/validation.error.js';
 import type { DocumentType } from '../document.types.js';
 import { writeFileAtomic } from '../stores/atomic-file.js';
 

@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
-import { ToolkitError } from '../../errors/index.js';
+import { ToolkitError } from '../../errors/toolkit.error.js';
 import type { DocumentType } from '../document.types.js';
 import { detectDocumentType } from '../loaders/detect-document-type.js';
 import { hashContent } from './content-hash.js';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { ConfigError } from '../../errors/index.js';
+import { ConfigError } from '../../errors/config.error.js';
 import { chunkText } from '../chunking/chunker.js';
 import type { Embedder } from '../embedding/embedder.interface.js';
 import { HashingEmbedder } from '../embedding/hashing.embedder.js';

@@ -1,4 +1,4 @@
-import { ConfigError } from '../../errors/index.js';
+import { ConfigError } from '../../errors/config.error.js';
 import type { Chunk } from '../chunking/chunk.types.js';
 import type { Embedder } from '../embedding/embedder.interface.js';
 import { assertTopK } from '../stores/vector-math.js';

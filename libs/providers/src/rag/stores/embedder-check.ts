@@ -1,4 +1,4 @@
-import { ConfigError } from '../../errors/index.js';
+import { ConfigError } from '../../errors/config.error.js';
 import type { VectorStoreOptions } from './vector-store.interface.js';
 
 /**

@@ -1,4 +1,4 @@
-import { ConfigError } from '../../errors/index.js';
+import { ConfigError } from '../../errors/config.error.js';
 
 /** The tables of one pgvector store, all named after one prefix. */
 export interface PgVectorTables {

@@ -1,6 +1,6 @@
 import { DatabaseError, Pool } from 'pg';
 import type { PoolClient, QueryResultRow } from 'pg';
-import { ToolkitError } from '../../errors/index.js';
+import { ToolkitError } from '../../errors/toolkit.error.js';
 import { backendAddress, errorReason } from '../../memory/backend-address.js';
 import type { Chunk } from '../chunking/chunk.types.js';
 import type { DocumentRecord } from '../document.types.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { ValidationError } from '../../errors/index.js';
+import { ValidationError } from '../../errors/validation.error.js';
 import { scanTopK, toUnitVector } from './vector-math.js';
 import { VectorMatrix } from './vector-matrix.js';
 

@@ -1,4 +1,4 @@
-import { ValidationError } from '../../errors/index.js';
+import { ValidationError } from '../../errors/validation.error.js';
 
 /**
  * Copies a vector into a `Float32Array` scaled to length 1, so cosine similarity becomes a plain

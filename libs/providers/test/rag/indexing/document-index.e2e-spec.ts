@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { ToolkitError } from '../../../src/errors/index.js';
+import { ToolkitError } from '../../../src/errors/toolkit.error.js';
 import { DocumentIndex } from '../../../src/rag/indexing/document-index.js';
 import type { IndexingProgress } from '../../../src/rag/indexing/indexing-progress.js';
 import { PgVectorStore } from '../../../src/rag/stores/pgvector.store.js';

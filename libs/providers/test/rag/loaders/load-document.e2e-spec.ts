@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from '@jest/globals';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { loadDocument } from '../../../src/rag/loaders/load-document.js';
-import { ToolkitError } from '../../../src/errors/index.js';
+import { ToolkitError } from '../../../src/errors/toolkit.error.js';
 import { buildDocx } from '../__fixtures__/build-docx.js';
 import { buildPdf } from '../__fixtures__/build-pdf.js';
 import { buildPng } from '../__fixtures__/build-png.js';

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/pro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { ToolkitError } from '../../../src/errors/index.js';
+import { ToolkitError } from '../../../src/errors/toolkit.error.js';
 import { writeSegment } from '../../../src/rag/stores/local-store.layout.js';
 import { LocalVectorStore } from '../../../src/rag/stores/local-vector.store.js';
 import { basis, chunksOf, record } from '../support/records.js';

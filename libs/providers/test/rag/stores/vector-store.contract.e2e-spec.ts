@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { ConfigError, ToolkitError } from '../../../src/errors/index.js';
+import { ConfigError } from '../../../src/errors/config.error.js';
+import { ToolkitError } from '../../../src/errors/toolkit.error.js';
 import { LocalVectorStore } from '../../../src/rag/stores/local-vector.store.js';
 import { PgVectorStore } from '../../../src/rag/stores/pgvector.store.js';
 import type {

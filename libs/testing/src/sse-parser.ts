@@ -78,7 +78,13 @@ export class SseParser {
   }
 }
 
-/** Parses a whole SSE body at once. */
+/**
+ * Parses a whole SSE body at once.
+ *
+ * @example
+ * parseSse('data: a\n\nevent: error\ndata: {"error":"x"}\n\n');
+ * // [{ event: 'message', data: 'a' }, { event: 'error', data: '{"error":"x"}' }]
+ */
 export function parseSse(body: string | Uint8Array): SseEvent[] {
   const parser = new SseParser();
   return [...parser.feed(body), ...parser.end()];

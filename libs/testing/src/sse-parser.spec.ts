@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { SseParser, parseSse } from './sse-parser.js';
-import { formatEvent } from './sse-event.js';
+import { formatEvent } from '../../framework/src/sse/sse-event.js';
 
 const BODY =
   ': ping\n\n' +

@@ -1,0 +1,27 @@
+import type { MemoryBackend } from './memory-store.interface.js';
+
+/**
+ * The `memory.*` section of `toolkit.yaml`, resolved: what {@link createMemoryStore} builds a
+ * store from.
+ *
+ * @example
+ * const store = createMemoryStore({
+ *   backend: 'postgres',
+ *   max_history: 100,
+ *   redis_url: 'redis://127.0.0.1:6379',
+ *   postgres_url: 'postgres://127.0.0.1:5432/app',
+ *   key_prefix: 'myapp',
+ * });
+ */
+export interface MemorySettings {
+  /** `memory` (in-process), `redis` or `postgres`. @default "memory" */
+  backend: MemoryBackend;
+  /** Newest messages kept per user; older ones are dropped. @default 100 */
+  max_history: number;
+  /** Redis URL for the `redis` backend. @default "redis://127.0.0.1:6379" */
+  redis_url: string;
+  /** PostgreSQL URL for the `postgres` backend. @default "postgres://127.0.0.1:5432/postgres" */
+  postgres_url: string;
+  /** Prefix of every Redis key (redis) or the table name (postgres). @default "toolkit" */
+  key_prefix: string;
+}
