@@ -7,6 +7,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      '.demo/**',
       'coverage/**',
       'node_modules/**',
       'site/**',
