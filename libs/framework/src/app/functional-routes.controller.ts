@@ -1,9 +1,10 @@
 import { Controller, Req, type Type } from '@nestjs/common';
 import type { Request } from 'express';
 import { Cache } from '../cache/cache.decorator.js';
+import { bindRequest } from '../routing/bind-request.js';
 import type { BoundValues } from '../routing/param-binder.js';
 import { requestSignal } from '../routing/request-signal.js';
-import { BoundParams } from '../routing/route-params.decorator.js';
+import { markBinding } from '../routing/route-params.decorator.js';
 import { Route } from '../routing/route.decorator.js';
 import { Stream } from '../routing/stream.decorator.js';
 import type { FunctionalRouteDefinition, RouteContext } from './functional-route.js';
@@ -20,7 +21,9 @@ export function buildFunctionalController(routes: readonly FunctionalRouteDefini
   const prototype = FunctionalRoutesController.prototype as unknown as Record<string, unknown>;
   routes.forEach((route, index) => {
     const key = `${route.options.methods?.join('_') ?? 'GET'} ${route.path}#${index}`;
-    const handler = function (params: BoundValues, req: Request): unknown {
+    // The method takes Nest's plain `@Req()` and binds itself: no custom parameter factory (and
+    // its per-request execution context) on the hot path of a one-file app.
+    const handler = function (req: Request): unknown {
       const res = req.res!;
       // The signal is built on first use: an AbortController per request costs more than the
       // rest of a small JSON route (measured in bench/), and most handlers never read it.
@@ -31,13 +34,16 @@ export function buildFunctionalController(routes: readonly FunctionalRouteDefini
           return requestSignal(req, res);
         },
       };
-      return route.handler(params, context);
+      const params = bindRequest(req, res, handler);
+      return params instanceof Promise
+        ? params.then((values: BoundValues) => route.handler(values, context))
+        : route.handler(params, context);
     };
     Object.defineProperty(handler, 'name', { value: `route${index}` });
     prototype[key] = handler;
-    Reflect.defineMetadata('design:paramtypes', [Object, Object], prototype, key);
-    BoundParams()(prototype, key, 0);
-    Req()(prototype, key, 1);
+    Reflect.defineMetadata('design:paramtypes', [Object], prototype, key);
+    Req()(prototype, key, 0);
+    markBinding(prototype, key);
     const descriptor = Object.getOwnPropertyDescriptor(prototype, key)!;
     Route(route.path, {
       ...(route.options.methods ? { methods: route.options.methods } : {}),

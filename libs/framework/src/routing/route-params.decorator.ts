@@ -5,7 +5,7 @@ import { BINDS_METADATA } from '../toolkit.constants.js';
 import { bindRequest, enterRoute, type RoutedRequest } from './bind-request.js';
 import type { BoundValues } from './param-binder.js';
 
-/** Reads the bound values of this request: all of them, or the one named `name`. */
+/** Reads the bound value named `name` of this request (all of them without a name). */
 export function boundValue(ctx: ExecutionContext, name?: string): unknown {
   const values = bindRequest(
     ctx.getArgByIndex<RoutedRequest>(0),
@@ -16,8 +16,6 @@ export function boundValue(ctx: ExecutionContext, name?: string): unknown {
   return values instanceof Promise ? values.then((v: BoundValues) => v[name]) : values[name];
 }
 
-const allParams = createParamDecorator((_data: unknown, ctx: ExecutionContext) => boundValue(ctx));
-
 const entry = createParamDecorator((_data: unknown, ctx: ExecutionContext): undefined => {
   enterRoute(
     ctx.getArgByIndex<RoutedRequest>(0),
@@ -26,17 +24,6 @@ const entry = createParamDecorator((_data: unknown, ctx: ExecutionContext): unde
   );
   return undefined;
 });
-
-/**
- * Injects every checked parameter of the request as one object (what a functional `app.route`
- * handler receives). Internal: controllers use `@Arg`.
- */
-export function BoundParams(): ParameterDecorator {
-  return (target, key, index) => {
-    markBinding(target, key);
-    allParams()(target, key, index);
-  };
-}
 
 /** Records that a handler binds toolkit parameters, so `@Route` needs no entry parameter. */
 export function markBinding(target: object, key: string | symbol | undefined): void {
