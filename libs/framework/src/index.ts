@@ -34,6 +34,12 @@ export type {
 export { Stream } from './routing/stream.decorator.js';
 export type { StreamOptions } from './sse/stream-options.js';
 export {
+  ResumableStreams,
+  StreamCancelledError,
+  StreamExpiredError,
+} from './sse/resumable-streams.js';
+export { ResumableStreamsController } from './sse/resumable-streams.controller.js';
+export {
   RequestSignal,
   ClientDisconnectedError,
   ServerShutdownError,

@@ -14,6 +14,17 @@ export interface StreamOptions {
    * @default 4194304 (4 MiB)
    */
   maxPendingBytes?: number;
+  /**
+   * Makes the stream survive its connection: the producer runs to its end (or its `ttl`, in
+   * seconds, or a cancel) whether or not a client is connected, every event carries an `id:`
+   * (`<stream id>.<number>`), and a client that reconnects with that id in `Last-Event-ID` — to
+   * any process sharing the Redis memory or cache backend — gets the events it missed, then the
+   * rest live. The stream id is also in the `X-Stream-Id` response header; `DELETE
+   * /streams/:id` (served by `App`; `ResumableStreamsController` elsewhere) cancels it. The
+   * handler's signal aborts on cancel, time to live and shutdown, not when a client goes.
+   * @default false
+   */
+  resumable?: boolean | { ttl?: number };
 }
 
 /** {@link StreamOptions.maxPendingBytes} when none is given. */
