@@ -43,6 +43,7 @@ export const CONFIG_SCHEMA: Schema = {
     redis_url: { kind: 'string', default: 'redis://127.0.0.1:6379' },
     max_entries: { kind: 'integer', default: 1000, min: 1 },
     key_prefix: { kind: 'string', default: 'toolkit:cache:' },
+    lock_ttl: { kind: 'number', default: 10, min: 0.1 },
   },
   memory: {
     backend: { kind: 'string', default: 'memory', choices: ['memory', 'redis', 'postgres'] },

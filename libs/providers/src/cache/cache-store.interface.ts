@@ -1,3 +1,4 @@
+import type { CacheLock } from './cache-lock.js';
 /** The cache backends toolkit ships (`cache.backend` in `toolkit.yaml`). */
 export type CacheBackend = 'memory' | 'redis';
 
@@ -23,6 +24,12 @@ export interface CacheStore {
    * @throws ToolkitError when the value cannot be serialised or the TTL is negative or not finite.
    */
   set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
+  /**
+   * Takes the cluster-wide lock on `key` for `ttlSeconds`, or `undefined` when another holder
+   * has it. Present on shared backends (Redis) only: `@Cache` uses it so concurrent misses of
+   * the same key in several processes run the handler once.
+   */
+  lock?(key: string, ttlSeconds: number): Promise<CacheLock | undefined>;
   /** Removes one entry (no error when absent). */
   delete(key: string): Promise<void>;
   /** Releases connections. Safe to call twice. */
