@@ -48,6 +48,15 @@ class StoryController {
     }
   }
 
+  @Route('/mine', { methods: ['POST'] })
+  @Stream({ resumable: { owner: (req) => req.headers['x-user'] as string | undefined } })
+  async *mine(@RequestSignal() signal: AbortSignal): AsyncGenerator<string> {
+    for (let i = 1; i <= 10; i += 1) {
+      await sleep(15, undefined, { signal });
+      yield `secret ${i}`;
+    }
+  }
+
   @Route('/chat', { methods: ['POST'] })
   @Stream({ resumable: true })
   async *chat(@RequestSignal() signal: AbortSignal): AsyncGenerator<string> {
@@ -74,7 +83,7 @@ interface Reading {
 function read(
   port: number,
   path: string,
-  options: { method?: string; lastEventId?: string; stopAfter?: number } = {},
+  options: { method?: string; lastEventId?: string; stopAfter?: number; user?: string } = {},
 ): Promise<Reading> {
   return new Promise((resolve, reject) => {
     const parser = new SseParser();
@@ -82,6 +91,7 @@ function read(
     let body = '';
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (options.lastEventId !== undefined) headers['last-event-id'] = options.lastEventId;
+    if (options.user !== undefined) headers['x-user'] = options.user;
     const req = request(
       { host: '127.0.0.1', port, path, method: options.method ?? 'POST', headers, agent: false },
       (res) => {
@@ -225,6 +235,40 @@ describe('a resumable stream in one process (in-process log)', () => {
     expect(again.events).toEqual([last]);
     const unknown = await fetch(`http://127.0.0.1:${port}/streams/nope`, { method: 'DELETE' });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('resumable streams that belong to someone, and a log that is down', () => {
+  it('never lets another owner read a stream, even with its id', async () => {
+    const { app, port } = await start({});
+    try {
+      const first = await read(port, '/mine', { user: 'ana', stopAfter: 2 });
+      const lastId = first.events[1]?.id;
+      const intruder = await read(port, '/mine', { user: 'bob', lastEventId: lastId });
+      expect(intruder.status).toBe(404);
+      expect(intruder.body).not.toContain('secret');
+      const anonymous = await read(port, '/mine', { lastEventId: lastId });
+      expect(anonymous.status).toBe(404);
+      const owner = await read(port, '/mine', { user: 'ana', lastEventId: lastId });
+      expect(texts(owner.events)).toEqual([3, 4, 5, 6, 7, 8, 9, 10].map((i) => `secret ${i}`));
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('streams without resumption when the Redis log cannot be reached', async () => {
+    const { app, port } = await start({
+      memory: { backend: 'redis', redis_url: 'redis://127.0.0.1:1' },
+    });
+    try {
+      const plain = await read(port, '/story?count=6');
+      expect(plain.status).toBe(200);
+      expect(plain.headers['x-stream-id']).toBeUndefined();
+      expect(texts(plain.events)).toEqual(expected(1, 6));
+      expect(plain.events[0]?.id).toBeUndefined();
+    } finally {
+      await app.close();
+    }
   });
 });
 

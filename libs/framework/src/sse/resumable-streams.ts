@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Observable } from 'rxjs';
 import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
 import { MemoryStreamLog } from '../../../providers/src/streams/memory-stream-log.js';
 import { RedisStreamLog } from '../../../providers/src/streams/redis-stream-log.js';
@@ -9,8 +11,12 @@ import type {
 } from '../../../providers/src/streams/stream-log.interface.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { NotFoundError } from '../http/http.errors.js';
+import { ClientDisconnectedError, replaceAbortController } from '../routing/request-signal.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { isMessageEvent, type SseMessageEvent } from './sse-event.js';
+import type { ResumableOptions } from './stream-options.js';
+import { streamPosition } from './stream-position.js';
+import { streamChunks } from './stream-source.js';
 
 /** Seconds a resumable stream may run, and its events stay resumable after the last one. */
 export const DEFAULT_RESUMABLE_TTL = 600;
@@ -51,6 +57,20 @@ export interface ProduceOptions {
   onError?: (error: unknown) => void;
 }
 
+/** What a resumable route sends its client, and the controller that ends that reading. */
+export interface ResumableSource {
+  readonly events: AsyncIterator<unknown>;
+  readonly controller: AbortController;
+}
+
+/** How {@link ResumableStreams.open} runs one request. */
+export interface OpenOptions extends ResumableOptions {
+  /** Bound on an Observable's unread output (see `StreamOptions.maxPendingBytes`). */
+  maxPendingBytes: number;
+  /** Turns an error into the message of the stream's last `event: error`. */
+  describeError: (error: unknown) => string;
+}
+
 /**
  * The resumable streams of the application (`@Stream({ resumable: true })`). A stream's producer
  * runs to its end whether or not a client is connected (bounded by the time to live and by
@@ -83,6 +103,61 @@ export class ResumableStreams implements OnApplicationShutdown {
   }
 
   /**
+   * What one request to a resumable route streams: a new stream (its producer started from
+   * `output$`, detached from the client) or, with `Last-Event-ID`, the rest of an existing one.
+   * When the log cannot be written (its backend is down) the stream is served as a plain one,
+   * with a logged warning.
+   *
+   * @throws BadRequestError (400) for a malformed `Last-Event-ID`.
+   */
+  open(
+    req: IncomingMessage,
+    res: ServerResponse,
+    output$: Observable<unknown>,
+    options: OpenOptions,
+  ): ResumableSource {
+    const position = streamPosition(req);
+    const reader = new AbortController();
+    res.once('close', () => reader.abort());
+    const id = position?.id ?? ResumableStreams.newId();
+    const key = logKey(id, options.owner?.(req));
+    res.setHeader('X-Stream-Id', id);
+    if (position) {
+      return { events: this.follow(key, position.after, reader.signal, id), controller: reader };
+    }
+    const producer = new AbortController();
+    replaceAbortController(req, producer);
+    const chunks = streamChunks(output$, options.maxPendingBytes, (error) => producer.abort(error));
+    const opened = this.produce(key, chunks, producer, {
+      ttlSeconds: options.ttl ?? DEFAULT_RESUMABLE_TTL,
+      describeError: options.describeError,
+      onError: (error) => this.logger.error(`Resumable stream ${id} failed`, error),
+    }).then(
+      () => true,
+      (error: unknown) => {
+        this.logger.warn(
+          `Streaming without resumption: the stream log is unavailable (${options.describeError(error)})`,
+        );
+        return false;
+      },
+    );
+    const follow = (): AsyncGenerator<SseMessageEvent> => this.follow(key, 0, reader.signal, id);
+    async function* events(): AsyncGenerator<unknown> {
+      if (await opened) {
+        yield* follow();
+        return;
+      }
+      // A plain stream: the producer follows its client again.
+      res.removeHeader('X-Stream-Id');
+      res.once('close', () => {
+        if (!res.writableFinished) producer.abort(new ClientDisconnectedError());
+      });
+      yield* chunks;
+    }
+    return { events: events(), controller: reader };
+  }
+
+  /**
    * Opens stream `id` and starts recording `chunks` into it in the background; the producer's
    * `controller` aborts on cancel, on time-to-live and at shutdown. Resolves once the stream is
    * readable.
@@ -108,13 +183,20 @@ export class ResumableStreams implements OnApplicationShutdown {
    *
    * @throws NotFoundError (404) when the stream is unknown or expired.
    */
-  async *follow(id: string, after: number, signal?: AbortSignal): AsyncGenerator<SseMessageEvent> {
+  async *follow(
+    id: string,
+    after: number,
+    signal?: AbortSignal,
+    shownId = id,
+  ): AsyncGenerator<SseMessageEvent> {
     const log = this.backend();
     let position = after;
     for (;;) {
       const entries = await log.read(id, position);
       if (entries === undefined) {
-        if (position === after) throw new NotFoundError(`Stream ${id} is unknown or has expired`);
+        if (position === after) {
+          throw new NotFoundError(`Stream ${shownId} is unknown or has expired`);
+        }
         return;
       }
       for (const entry of entries) {
@@ -126,14 +208,14 @@ export class ResumableStreams implements OnApplicationShutdown {
           // Numbered as the last event: a client reconnecting from there is told again.
           const last = position - 1;
           yield {
-            id: last === 0 ? id : `${id}.${last}`,
+            id: last === 0 ? shownId : `${shownId}.${last}`,
             type: 'error',
             data: JSON.stringify({ error: entry.message }),
           };
           return;
         }
         yield {
-          id: `${id}.${position}`,
+          id: `${shownId}.${position}`,
           data: entry.data,
           ...(entry.type === undefined ? {} : { type: entry.type }),
           ...(entry.retry === undefined ? {} : { retry: entry.retry }),
@@ -148,15 +230,17 @@ export class ResumableStreams implements OnApplicationShutdown {
   /**
    * Stops stream `id` wherever its producer runs: the producer's signal aborts (its upstream
    * call is cancelled) and readers get a last `event: error`. False when the stream is unknown,
-   * expired or already over.
+   * expired or already over. `owner` is the route's `owner` of the requester, for owned streams.
    */
-  async cancel(id: string): Promise<boolean> {
-    const local = this.local.get(id);
+  async cancel(id: string, owner?: string): Promise<boolean> {
+    const key = logKey(id, owner);
+    const local = this.local.get(key);
     if (local) {
+      if (local.controller.signal.aborted) return false;
       local.controller.abort(new StreamCancelledError());
       return true;
     }
-    return this.backend().cancel(id);
+    return this.backend().cancel(key);
   }
 
   /** Aborts the producers of this process and closes the log. */
@@ -257,4 +341,13 @@ function toEntry(chunk: unknown): StreamLogEntry | undefined {
 
 function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
+}
+
+/**
+ * Where a stream lives in the log: its id, or — for a route with an `owner` — a digest of owner
+ * and id, so another owner presenting the same id finds nothing (404).
+ */
+function logKey(id: string, owner: string | undefined): string {
+  if (owner === undefined) return id;
+  return createHash('sha256').update(`${owner}\u0000${id}`).digest('base64url');
 }

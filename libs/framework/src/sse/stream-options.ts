@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+
 /** Options of `@Stream()` (and `stream: {...}` on `app.route`). */
 export interface StreamOptions {
   /**
@@ -24,7 +26,23 @@ export interface StreamOptions {
    * handler's signal aborts on cancel, time to live and shutdown, not when a client goes.
    * @default false
    */
-  resumable?: boolean | { ttl?: number };
+  resumable?: boolean | ResumableOptions;
+}
+
+/** Options of a resumable stream (`@Stream({ resumable: { ... } })`). */
+export interface ResumableOptions {
+  /**
+   * Seconds the producer may run, and its events stay resumable after the last one.
+   * @default 600
+   */
+  ttl?: number;
+  /**
+   * Who the stream belongs to, e.g. `(req) => req.user?.id` or a session id: a request whose
+   * owner differs from the one that started the stream cannot read it (404), even with its id.
+   * Such a stream is cancelled through `ResumableStreams.cancel(id, owner)`.
+   * @default undefined (the stream id alone gives access)
+   */
+  owner?: (req: IncomingMessage) => string | undefined;
 }
 
 /** {@link StreamOptions.maxPendingBytes} when none is given. */
