@@ -23,6 +23,13 @@ export const DEFAULT_RESUMABLE_TTL = 600;
 
 /** How long a reader waits for a notice before it reads the log again anyway. */
 const POLL_MS = 1000;
+/** A producer renews its lease this often; a lease lapses after {@link LEASE_MS} without one. */
+const LEASE_RENEW_MS = 1000;
+const LEASE_MS = 3000;
+
+/** The last event of a stream whose producer's process died before the end. */
+export const PRODUCER_LOST_MESSAGE =
+  'The process producing this stream stopped before the end; start a new one';
 
 /** The abort reason of a producer cancelled through {@link ResumableStreams.cancel}. */
 export class StreamCancelledError extends ToolkitError {
@@ -191,6 +198,7 @@ export class ResumableStreams implements OnApplicationShutdown {
   ): AsyncGenerator<SseMessageEvent> {
     const log = this.backend();
     let position = after;
+    let idle = 0;
     for (;;) {
       const entries = await log.read(id, position);
       if (entries === undefined) {
@@ -222,8 +230,18 @@ export class ResumableStreams implements OnApplicationShutdown {
         };
       }
       if (signal?.aborted) return;
-      if (entries.length === 0) await log.wait(id, position, POLL_MS, signal);
-      if (signal?.aborted) return;
+      if (entries.length === 0) {
+        await log.wait(id, position, POLL_MS, signal);
+        if (signal?.aborted) return;
+        idle += 1;
+        // Every few quiet polls: is anyone still producing? (A dead process renews nothing.)
+        if (idle % 2 === 0 && !(await log.producing(id))) {
+          const rest = await log.read(id, position);
+          if (rest && rest.length > 0) continue;
+          yield lostEvent(shownId, position);
+          return;
+        }
+      } else idle = 0;
     }
   }
 
@@ -266,6 +284,10 @@ export class ResumableStreams implements OnApplicationShutdown {
     );
     expiry.unref();
     const offCancel = log.onCancel(id, () => controller.abort(new StreamCancelledError()));
+    const renew = (): void => void log.keepAlive(id, LEASE_MS).catch(() => undefined);
+    renew();
+    const lease = setInterval(renew, LEASE_RENEW_MS);
+    lease.unref();
     // An abort stops a producer that waits for its upstream, whatever the handler does with
     // the signal: the generator is asked to return (its `finally` runs).
     const onAbort = (): void => void chunks.return(undefined).catch(() => undefined);
@@ -291,6 +313,7 @@ export class ResumableStreams implements OnApplicationShutdown {
       last = { kind: 'error', message: options.describeError(reason) };
     } finally {
       clearTimeout(expiry);
+      clearInterval(lease);
       offCancel();
       controller.signal.removeEventListener('abort', onAbort);
     }
@@ -350,4 +373,13 @@ function asError(error: unknown): Error {
 function logKey(id: string, owner: string | undefined): string {
   if (owner === undefined) return id;
   return createHash('sha256').update(`${owner}\u0000${id}`).digest('base64url');
+}
+
+/** The last event a reader gets when the producer's process died mid-stream. */
+function lostEvent(shownId: string, position: number): SseMessageEvent {
+  return {
+    id: position === 0 ? shownId : `${shownId}.${position}`,
+    type: 'error',
+    data: JSON.stringify({ error: PRODUCER_LOST_MESSAGE }),
+  };
 }

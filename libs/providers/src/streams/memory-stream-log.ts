@@ -54,6 +54,15 @@ export class MemoryStreamLog implements StreamLog {
     return waitFor(this.waiters, id, maxWaitMs, signal);
   }
 
+  /** The writer is this process: alive as long as the stream is held. */
+  keepAlive(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  producing(id: string): Promise<boolean> {
+    return Promise.resolve(this.streams.has(id));
+  }
+
   cancel(id: string): Promise<boolean> {
     const held = this.streams.get(id);
     if (!held) return Promise.resolve(false);

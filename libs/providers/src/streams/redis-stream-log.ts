@@ -93,6 +93,17 @@ export class RedisStreamLog implements StreamLog {
     await woken;
   }
 
+  async keepAlive(id: string, leaseMs: number): Promise<void> {
+    await this.connection.run((redis) =>
+      redis.set(`${this.prefix}${id}:alive`, '1', 'PX', leaseMs),
+    );
+  }
+
+  async producing(id: string): Promise<boolean> {
+    const alive = await this.connection.run((redis) => redis.exists(`${this.prefix}${id}:alive`));
+    return alive === 1;
+  }
+
   async cancel(id: string): Promise<boolean> {
     const key = this.prefix + id;
     const results = await this.connection.run(async (redis) => {

@@ -35,6 +35,13 @@ export interface StreamLog {
    * afterwards.
    */
   wait(id: string, after: number, maxWaitMs: number, signal?: AbortSignal): Promise<void>;
+  /**
+   * Says the stream's writer is alive for `leaseMs` more (it calls this again well before).
+   * A stream whose lease lapsed without an end entry lost its writer (its process died).
+   */
+  keepAlive(id: string, leaseMs: number): Promise<void>;
+  /** False once the writer's lease lapsed (or the stream is unknown). */
+  producing(id: string): Promise<boolean>;
   /** Asks the stream's writer, in whatever process, to stop. False when the stream is unknown. */
   cancel(id: string): Promise<boolean>;
   /** Calls `listener` when a cancel for `id` arrives; returns the unsubscribe function. */
