@@ -27,4 +27,9 @@ export interface CacheSettings {
   max_entries: number;
   /** Prefix of every Redis key the cache writes. @default "toolkit:cache:" */
   key_prefix: string;
+  /**
+   * Seconds a Redis cache may take to connect or answer before a cached route runs uncached
+   * (a backend that accepts connections and never answers costs at most this). @default 2
+   */
+  timeout?: number;
 }
