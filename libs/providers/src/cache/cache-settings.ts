@@ -33,4 +33,9 @@ export interface CacheSettings {
    * others wait before taking over from a process that died. @default 10
    */
   lock_ttl?: number;
+  /**
+   * Seconds a Redis cache may take to connect or answer before a cached route runs uncached
+   * (a backend that accepts connections and never answers costs at most this). @default 2
+   */
+  timeout?: number;
 }

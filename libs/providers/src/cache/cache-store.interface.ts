@@ -32,6 +32,11 @@ export interface CacheStore {
   lock?(key: string, ttlSeconds: number): Promise<CacheLock | undefined>;
   /** Removes one entry (no error when absent). */
   delete(key: string): Promise<void>;
+  /**
+   * Checks the backend answers (readiness): resolves when it does, rejects with
+   * `CacheUnavailableError` (503) when it is down or does not answer within `cache.timeout`.
+   */
+  ping(): Promise<void>;
   /** Releases connections. Safe to call twice. */
   close(): Promise<void>;
 }

@@ -65,6 +65,10 @@ export class MemoryCacheStore implements CacheStore {
     return Promise.resolve();
   }
 
+  ping(): Promise<void> {
+    return Promise.resolve();
+  }
+
   close(): Promise<void> {
     this.entries.clear();
     return Promise.resolve();

@@ -83,6 +83,10 @@ export class RedisCacheStore implements CacheStore {
     await this.connection.run((redis) => redis.del(this.keyPrefix + key));
   }
 
+  async ping(): Promise<void> {
+    await this.connection.run((redis) => redis.ping());
+  }
+
   close(): Promise<void> {
     return this.connection.close();
   }
