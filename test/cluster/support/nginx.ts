@@ -32,7 +32,6 @@ export async function freePort(): Promise<number> {
  */
 export async function startBalancer(appPorts: readonly number[]): Promise<Balancer> {
   const port = await freePort();
-  const prefix = mkdtempSync(join(tmpdir(), 'toolkit-nginx-'));
   const recommended = readFileSync(RECOMMENDED, 'utf8');
   const servers = appPorts
     .map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`)
@@ -45,6 +44,7 @@ export async function startBalancer(appPorts: readonly number[]): Promise<Balanc
       'docs/nginx-toolkit.conf no longer has the upstream/listen lines this test fills in',
     );
   }
+  const prefix = mkdtempSync(join(tmpdir(), 'toolkit-nginx-'));
   writeFileSync(
     join(prefix, 'nginx.conf'),
     [
@@ -68,7 +68,10 @@ export async function startBalancer(appPorts: readonly number[]): Promise<Balanc
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   for (let i = 0; i < 100; i += 1) {
-    if (child.exitCode !== null) throw new Error(`nginx exited: ${stderr}`);
+    if (child.exitCode !== null) {
+      rmSync(prefix, { recursive: true, force: true });
+      throw new Error(`nginx exited: ${stderr}`);
+    }
     const up = await fetch(`http://127.0.0.1:${port}/`).then(
       () => true,
       () => false,
