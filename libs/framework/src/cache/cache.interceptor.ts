@@ -124,7 +124,11 @@ export class CacheInterceptor implements NestInterceptor {
     const follower = this.flights.has(key);
     const value = await this.flights.run(key, async () => {
       const result: unknown = await lastValueFrom(next.handle(), { defaultValue: undefined });
-      if (isSuccess(result)) await this.write(key, { kind: 'value', value: result }, ttl);
+      // While the backend is failing (this request's read just failed), the write is skipped:
+      // an uncached answer then costs one `cache.timeout`, not two.
+      if (isSuccess(result) && !this.degraded) {
+        await this.write(key, { kind: 'value', value: result }, ttl);
+      }
       return result;
     });
     res.setHeader('X-Cache', follower ? 'HIT' : 'MISS');
@@ -170,7 +174,9 @@ export class CacheInterceptor implements NestInterceptor {
       }
       complete = true;
     } finally {
-      if (complete && chunks) await this.write(key, { kind: 'stream', chunks }, ttl);
+      if (complete && chunks && !this.degraded) {
+        await this.write(key, { kind: 'stream', chunks }, ttl);
+      }
     }
   }
 
