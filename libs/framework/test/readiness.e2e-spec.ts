@@ -9,7 +9,9 @@ afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.close()));
 });
 
-function clientFor(config: ConstructorParameters<typeof App>[0]['config']): TestClient {
+function clientFor(
+  config: NonNullable<ConstructorParameters<typeof App>[0]>['config'],
+): TestClient {
   const app = new App({
     logger: false,
     cwd: '/nonexistent',
