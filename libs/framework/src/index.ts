@@ -87,6 +87,7 @@ export type { UploadedFile, UploadLimits } from './upload/read-uploads.js';
 
 // Health and application info.
 export { HealthController } from './health/health.controller.js';
+export type { BackendReadiness, ReadinessReport } from './health/readiness.js';
 export { APP_INFO } from './toolkit.constants.js';
 export type { AppInfo } from './health/app-info.js';
 

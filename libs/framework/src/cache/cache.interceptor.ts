@@ -135,7 +135,11 @@ export class CacheInterceptor implements NestInterceptor {
   private load(key: string, ttl: number, next: CallHandler): Promise<FlightOutcome> {
     const run = async (): Promise<unknown> => {
       const result: unknown = await lastValueFrom(next.handle(), { defaultValue: undefined });
-      if (isSuccess(result)) await this.write(key, { kind: 'value', value: result }, ttl);
+      // While the backend is failing (this request's read just failed), the write is skipped:
+      // an uncached answer then costs one `cache.timeout`, not two.
+      if (isSuccess(result) && !this.degraded) {
+        await this.write(key, { kind: 'value', value: result }, ttl);
+      }
       return result;
     };
     const { store } = this;
@@ -193,7 +197,9 @@ export class CacheInterceptor implements NestInterceptor {
       }
       complete = true;
     } finally {
-      if (complete && chunks) await this.write(key, { kind: 'stream', chunks }, ttl);
+      if (complete && chunks && !this.degraded) {
+        await this.write(key, { kind: 'stream', chunks }, ttl);
+      }
     }
   }
 

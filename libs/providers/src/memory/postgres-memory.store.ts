@@ -151,15 +151,17 @@ export class PostgresMemoryStore implements MemoryStore {
     assertValidMessages(messages);
     if (messages.length === 0) return;
     const t = this.table.quoted;
-    // One statement: a multi-row INSERT, all rows or none. Ids come from one sequence, so two
-    // concurrent batches of the same user could interleave; a per-(table, user) advisory lock,
-    // taken before any row is produced and held until the statement commits, keeps a batch's ids
-    // consecutive within the user's history.
+    // One statement: a multi-row INSERT, all rows or none. Ids come from one sequence, so a
+    // concurrent write of the same user could take an id in the middle of a batch; a per-(table,
+    // user) advisory lock, taken before any row is produced and held until the statement commits,
+    // prevents it: exclusive for a batch, shared for a single message (singles cannot split one
+    // another, so they still run side by side).
     // Rows past max_history are never read (`list` takes the newest N), so they are deleted in
     // batches: when an inserted id is a multiple of TRIM_EVERY, the same statement trims this
     // user's history. Other inserts skip the DELETE entirely (a one-time filter), which keeps an
     // append as cheap as a plain INSERT. The DELETE cannot see the rows being inserted, so the
     // cut-off counts them in explicitly.
+    const lock = messages.length > 1 ? 'pg_advisory_xact_lock' : 'pg_advisory_xact_lock_shared';
     const params: unknown[] = [userId, this.maxHistory - 1, TRIM_EVERY, this.table.name];
     const rows = messages.map((message, index) => {
       const at = params.length;
@@ -172,7 +174,7 @@ export class PostgresMemoryStore implements MemoryStore {
       return `(${index}, $${at + 1}::text, $${at + 2}::text, $${at + 3}::timestamptz, $${at + 4}::jsonb)`;
     });
     await this.query(
-      `WITH locked AS (SELECT pg_advisory_xact_lock(hashtext($4), hashtext($1))),
+      `WITH locked AS (SELECT ${lock}(hashtext($4), hashtext($1))),
        inserted AS (
          INSERT INTO ${t} (user_id, role, content, created_at, metadata)
          SELECT $1, v.role, v.content, v.created_at, v.metadata
