@@ -39,6 +39,10 @@ export {
   ServerShutdownError,
 } from './routing/request-signal.js';
 
+// Who is talking: a server-issued session cookie, or the user an authentication guard set.
+export { Session, SessionPipe } from './session/session.decorator.js';
+export { SESSION_COOKIE } from './session/session-issuer.js';
+
 // Language models: `new LLM(model)`, or the injected one.
 export { LLM } from '../../providers/src/llm/llm.js';
 export type { GenerateResponse } from '../../providers/src/llm/llm.js';
