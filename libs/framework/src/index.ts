@@ -66,6 +66,8 @@ export { isKeySet } from '../../providers/src/llm/default-model.js';
 
 // Conversation memory: `app.memory(userId)`, or the injected `MemoryService`.
 export { MemoryService } from './memory/memory.service.js';
+export { recordTurn } from './memory/record-turn.js';
+export type { TurnOptions, TurnWriter } from './memory/record-turn.js';
 export { MemoryStore } from '../../providers/src/memory/memory-store.interface.js';
 export type { MemoryMessage, MemoryRole } from '../../providers/src/memory/memory-message.js';
 export type {
