@@ -79,6 +79,7 @@ export type {
 export { Cache } from './cache/cache.decorator.js';
 export type { CacheOptions } from './cache/cache.decorator.js';
 export { CacheStore } from '../../providers/src/cache/cache-store.interface.js';
+export type { WindowCount } from '../../providers/src/cache/cache-store.interface.js';
 
 // Multipart uploads.
 export { readUploads } from './upload/read-uploads.js';
