@@ -71,6 +71,7 @@ export type { TurnOptions, TurnWriter } from './memory/record-turn.js';
 export { MemoryStore } from '../../providers/src/memory/memory-store.interface.js';
 export type { MemoryMessage, MemoryRole } from '../../providers/src/memory/memory-message.js';
 export type {
+  AddTurnOptions,
   ConversationMemory,
   ToDictListOptions,
 } from '../../providers/src/memory/conversation-memory.js';

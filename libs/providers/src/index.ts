@@ -51,6 +51,7 @@ export type { MemoryBackend } from './memory/memory-store.interface.js';
 export type { MemoryMessage, MemoryRole } from './memory/memory-message.js';
 export { StoreConversationMemory } from './memory/conversation-memory.js';
 export type {
+  AddTurnOptions,
   ConversationMemory,
   ToDictListOptions,
   StoreConversationMemoryOptions,

@@ -2,8 +2,9 @@ import { assertMaxHistory } from './max-history.js';
 import type { MemoryMessage } from './memory-message.js';
 import {
   assertPositiveInteger,
-  assertValidStoredMessage,
+  assertValidMessages,
   assertValidUserId,
+  copyMessage,
 } from './memory-message.validation.js';
 import type { MemoryStore } from './memory-store.interface.js';
 import { MemoryUnavailableError } from './memory-unavailable.error.js';
@@ -37,12 +38,17 @@ export class InMemoryMemoryStore implements MemoryStore {
   }
 
   append(userId: string, message: MemoryMessage): Promise<void> {
+    return this.appendMany(userId, [message]);
+  }
+
+  appendMany(userId: string, messages: MemoryMessage[]): Promise<void> {
     return settle(() => {
       this.assertOpen();
       assertValidUserId(userId);
-      assertValidStoredMessage(message);
+      assertValidMessages(messages);
+      if (messages.length === 0) return;
       const history = this.histories.get(userId) ?? [];
-      history.push({ role: message.role, content: message.content, timestamp: message.timestamp });
+      for (const message of messages) history.push(copyMessage(message));
       if (history.length > this.maxHistory) history.splice(0, history.length - this.maxHistory);
       this.histories.set(userId, history);
     });
@@ -55,7 +61,7 @@ export class InMemoryMemoryStore implements MemoryStore {
       assertPositiveInteger('limit', limit, true);
       const count = Math.min(limit, this.maxHistory);
       const history = this.histories.get(userId) ?? [];
-      return count === 0 ? [] : history.slice(-count).map((m) => ({ ...m }));
+      return count === 0 ? [] : history.slice(-count).map(copyMessage);
     });
   }
 

@@ -5,7 +5,7 @@ import { assertMaxHistory } from './max-history.js';
 import type { MemoryMessage, MemoryRole } from './memory-message.js';
 import {
   assertPositiveInteger,
-  assertValidStoredMessage,
+  assertValidMessages,
   assertValidUserId,
 } from './memory-message.validation.js';
 import type { MemoryStore } from './memory-store.interface.js';
@@ -39,6 +39,7 @@ interface Row {
   role: MemoryRole;
   content: string;
   created_at: Date;
+  metadata: Record<string, unknown> | null;
 }
 
 /**
@@ -76,24 +77,50 @@ export class PostgresMemoryStore implements MemoryStore {
     this.pool.on('error', () => undefined);
   }
 
-  async append(userId: string, message: MemoryMessage): Promise<void> {
+  append(userId: string, message: MemoryMessage): Promise<void> {
+    return this.appendMany(userId, [message]);
+  }
+
+  async appendMany(userId: string, messages: MemoryMessage[]): Promise<void> {
     assertValidUserId(userId);
-    assertValidStoredMessage(message);
+    assertValidMessages(messages);
+    if (messages.length === 0) return;
     const t = this.table.quoted;
+    // One statement: a multi-row INSERT, all rows or none. Ids come from one sequence, so two
+    // concurrent batches of the same user could interleave; a per-(table, user) advisory lock,
+    // taken before any row is produced and held until the statement commits, keeps a batch's ids
+    // consecutive within the user's history.
     // Rows past max_history are never read (`list` takes the newest N), so they are deleted in
-    // batches: on every TRIM_EVERY-th insert (by id) the same statement trims this user's
-    // history. The other inserts skip the DELETE entirely (a one-time filter), which keeps an
-    // append as cheap as a plain INSERT. The DELETE cannot see the row being inserted, so the
-    // cut-off counts it in explicitly.
+    // batches: when an inserted id is a multiple of TRIM_EVERY, the same statement trims this
+    // user's history. Other inserts skip the DELETE entirely (a one-time filter), which keeps an
+    // append as cheap as a plain INSERT. The DELETE cannot see the rows being inserted, so the
+    // cut-off counts them in explicitly.
+    const params: unknown[] = [userId, this.maxHistory - 1, TRIM_EVERY, this.table.name];
+    const rows = messages.map((message, index) => {
+      const at = params.length;
+      params.push(
+        message.role,
+        message.content,
+        message.timestamp,
+        message.metadata === undefined ? null : JSON.stringify(message.metadata),
+      );
+      return `(${index}, $${at + 1}::text, $${at + 2}::text, $${at + 3}::timestamptz, $${at + 4}::jsonb)`;
+    });
     await this.query(
-      `WITH inserted AS (
-         INSERT INTO ${t} (user_id, role, content, created_at) VALUES ($1, $2, $3, $4) RETURNING id
+      `WITH locked AS (SELECT pg_advisory_xact_lock(hashtext($4), hashtext($1))),
+       inserted AS (
+         INSERT INTO ${t} (user_id, role, content, created_at, metadata)
+         SELECT $1, v.role, v.content, v.created_at, v.metadata
+         FROM locked, (VALUES ${rows.join(', ')}) AS v(ord, role, content, created_at, metadata)
+         ORDER BY v.ord
+         RETURNING id
        )
-       DELETE FROM ${t} WHERE (SELECT id FROM inserted) % $6 = 0 AND user_id = $1 AND id < (
-         SELECT id FROM (SELECT id FROM ${t} WHERE user_id = $1 UNION ALL SELECT id FROM inserted) ids
-         ORDER BY id DESC OFFSET $5 LIMIT 1
-       )`,
-      [userId, message.role, message.content, message.timestamp, this.maxHistory - 1, TRIM_EVERY],
+       DELETE FROM ${t} WHERE EXISTS (SELECT 1 FROM inserted WHERE id % $3 = 0)
+         AND user_id = $1 AND id < (
+           SELECT id FROM (SELECT id FROM ${t} WHERE user_id = $1 UNION ALL SELECT id FROM inserted) ids
+           ORDER BY id DESC OFFSET $2 LIMIT 1
+         )`,
+      params,
     );
   }
 
@@ -102,16 +129,20 @@ export class PostgresMemoryStore implements MemoryStore {
     assertPositiveInteger('limit', limit, true);
     const t = this.table.quoted;
     const rows = await this.query<Row>(
-      `SELECT role, content, created_at FROM (
-         SELECT id, role, content, created_at FROM ${t} WHERE user_id = $1 ORDER BY id DESC LIMIT $2
+      `SELECT role, content, created_at, metadata FROM (
+         SELECT id, role, content, created_at, metadata FROM ${t} WHERE user_id = $1 ORDER BY id DESC LIMIT $2
        ) recent ORDER BY id ASC`,
       [userId, Math.min(limit, this.maxHistory)],
     );
-    return rows.map((row) => ({
-      role: row.role,
-      content: row.content,
-      timestamp: row.created_at.toISOString(),
-    }));
+    return rows.map((row) => {
+      const message: MemoryMessage = {
+        role: row.role,
+        content: row.content,
+        timestamp: row.created_at.toISOString(),
+      };
+      if (row.metadata !== null) message.metadata = row.metadata;
+      return message;
+    });
   }
 
   async clear(userId: string): Promise<void> {

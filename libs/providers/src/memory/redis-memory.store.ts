@@ -3,8 +3,10 @@ import { assertMaxHistory } from './max-history.js';
 import type { MemoryMessage } from './memory-message.js';
 import {
   assertPositiveInteger,
+  assertValidMessages,
   assertValidStoredMessage,
   assertValidUserId,
+  copyMessage,
 } from './memory-message.validation.js';
 import type { MemoryStore } from './memory-store.interface.js';
 import { MemoryUnavailableError } from './memory-unavailable.error.js';
@@ -22,8 +24,8 @@ export interface RedisMemoryStoreOptions extends RedisConnectionOptions {
 }
 
 /**
- * Histories in Redis (`memory.backend: redis`): one list per user of JSON messages. Append and
- * trim run in one MULTI/EXEC transaction, so concurrent writers in any number of processes never
+ * Histories in Redis (`memory.backend: redis`): one list per user of JSON messages. Append (of
+ * one message or a whole turn) and trim run in one MULTI/EXEC transaction, so concurrent writers in any number of processes never
  * lose a message and the list never exceeds `maxHistory`.
  *
  * @example
@@ -50,17 +52,24 @@ export class RedisMemoryStore implements MemoryStore {
     return `${this.keyPrefix}:memory:${userId}`;
   }
 
-  async append(userId: string, message: MemoryMessage): Promise<void> {
+  append(userId: string, message: MemoryMessage): Promise<void> {
+    return this.appendMany(userId, [message]);
+  }
+
+  async appendMany(userId: string, messages: MemoryMessage[]): Promise<void> {
     assertValidUserId(userId);
-    assertValidStoredMessage(message);
+    assertValidMessages(messages);
+    if (messages.length === 0) return;
     const key = this.keyFor(userId);
-    const entry = JSON.stringify({
-      role: message.role,
-      content: message.content,
-      timestamp: message.timestamp,
-    });
+    const entries = messages.map((message) => JSON.stringify(copyMessage(message)));
+    // One RPUSH of every entry (a single atomic command) and the trim, in one MULTI/EXEC: one
+    // round trip, and other writers never see half a turn.
     const results = await this.connection.run((redis) =>
-      redis.multi().rpush(key, entry).ltrim(key, -this.maxHistory, -1).exec(),
+      redis
+        .multi()
+        .rpush(key, ...entries)
+        .ltrim(key, -this.maxHistory, -1)
+        .exec(),
     );
     const failed = results?.find(([error]) => error !== null);
     if (results === null || failed !== undefined) {
@@ -96,7 +105,7 @@ function parseEntry(entry: string, key: string): MemoryMessage {
   try {
     const message: unknown = JSON.parse(entry);
     assertValidStoredMessage(message);
-    return { role: message.role, content: message.content, timestamp: message.timestamp };
+    return copyMessage(message);
   } catch (error) {
     throw new ToolkitError(`Redis key ${key} holds an entry that is not a memory message`, {
       cause: error,
