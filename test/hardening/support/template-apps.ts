@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, HealthController } from 'toolkit';
 import { AgentController } from '../../../templates/agent/src/agent.controller.js';
+import { ChatController as AgentChatController } from '../../../templates/agent/src/chat.controller.js';
 import { stylesProvider } from '../../../templates/agent/src/styles.js';
 import { ChatPageController } from '../../../templates/chatbot/src/chat-page.controller.js';
 import { ChatController } from '../../../templates/chatbot/src/chat.controller.js';
@@ -30,7 +31,7 @@ export const TEMPLATE_APPS: AppUnderTest[] = [
     create: () =>
       new App({
         ...options,
-        controllers: [HealthController, AgentController],
+        controllers: [HealthController, AgentController, AgentChatController, ChatPageController],
         providers: [stylesProvider],
       }),
   },
