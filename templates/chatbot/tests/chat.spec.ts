@@ -37,7 +37,7 @@ describe('the chatbot app', () => {
     expect(res.json()).toEqual({ response: expect.any(String) });
     // The server issued a session on first contact; a browser sends it back.
     const cookie = sessionCookie(res);
-    expect(res.headers['set-cookie']).toEqual([expect.stringContaining('HttpOnly')]);
+    expect(String(res.headers['set-cookie'])).toContain('; HttpOnly; SameSite=Lax');
 
     const stream = await client.post('/chat/stream', {
       json: { message: 'What is my name?' },
