@@ -27,6 +27,8 @@ export const CONFIG_SCHEMA: Schema = {
     upload_limit: { kind: 'bytes', default: 20 * 1024 * 1024, min: 1 },
     sse_heartbeat: { kind: 'number', default: 15, min: 0 },
     shutdown_grace: { kind: 'number', default: 5, min: 0 },
+    session_secret: { kind: 'string', default: '' },
+    trust_proxy: { kind: 'boolean', default: false },
   },
   llm: {
     default_provider: { kind: 'string', default: 'auto' },

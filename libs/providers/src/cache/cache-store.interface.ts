@@ -2,6 +2,14 @@ import type { CacheLock } from './cache-lock.js';
 /** The cache backends toolkit ships (`cache.backend` in `toolkit.yaml`). */
 export type CacheBackend = 'memory' | 'redis';
 
+/** A counter's state after {@link CacheStore.increment}. */
+export interface WindowCount {
+  /** Hits in the current window, this one included. */
+  count: number;
+  /** Milliseconds until the window ends and the count starts again from zero. */
+  resetInMs: number;
+}
+
 /**
  * Where `@Cache` keeps results. Values are opaque JSON-serialisable objects (what you `get` back
  * is a fresh parsed copy, never the object you stored); entries expire after their TTL.
@@ -37,6 +45,13 @@ export interface CacheStore {
    * `CacheUnavailableError` (503) when it is down or does not answer within `cache.timeout`.
    */
   ping(): Promise<void>;
+  /**
+   * Counts one more hit on `key` in a fixed window of `windowMs` milliseconds that starts with the
+   * first hit (a rate limiter's counter). Atomic: on Redis one `INCR` + `PEXPIRE` script, so every
+   * process sharing the server shares the count.
+   * @throws ToolkitError when `windowMs` is not a positive whole number.
+   */
+  increment(key: string, windowMs: number): Promise<WindowCount>;
   /** Releases connections. Safe to call twice. */
   close(): Promise<void>;
 }
