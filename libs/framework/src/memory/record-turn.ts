@@ -1,3 +1,5 @@
+import { assertValidMessage } from '../../../providers/src/memory/memory-message.validation.js';
+
 /** Options of a turn write: `interrupted` marks an answer the client stopped. */
 export interface TurnOptions {
   /** The answer stopped before its end (the client went away or the server shut down). */
@@ -19,6 +21,7 @@ export interface TurnWriter {
  *   stopped answer;
  * - the upstream model fails, before or during the answer, or the client goes before any output →
  *   nothing, so a retry starts from the same history and never duplicates the question.
+ * A message memory cannot store (e.g. one containing NUL) is refused with a 422 before any output.
  *
  * @example
  * @Route('/chat', { methods: ['POST'] })
@@ -36,6 +39,8 @@ export async function* recordTurn(
   stream: AsyncIterable<string>,
   signal?: AbortSignal,
 ): AsyncGenerator<string, void, undefined> {
+  // A message memory would refuse (422) is refused before any output, not after the answer.
+  assertValidMessage('user', message);
   let answer = '';
   // Until the stream ends or fails, leaving means the consumer stopped reading (client gone).
   let outcome: 'complete' | 'failed' | 'stopped' = 'stopped';
