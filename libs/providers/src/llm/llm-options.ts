@@ -3,6 +3,8 @@ import { ValidationError } from '../errors/validation.error.js';
 import type { ParamProblem } from '../errors/validation.error.js';
 import type { CallOptions, UsageReport } from './chat-model.interface.js';
 import type { LlmOptions } from './llm-options.interface.js';
+import { checkPrices } from './cost/price-book.js';
+import type { ModelPrice } from './cost/model-price.js';
 
 /** `LlmOptions` with every default applied and checked. Internal. */
 export interface ResolvedLlmOptions {
@@ -20,6 +22,8 @@ export interface ResolvedLlmOptions {
   defaultProvider?: string;
   embeddingModel?: string;
   onUsage?: (usage: UsageReport) => void;
+  prices: Record<string, ModelPrice>;
+  promptsDir?: string;
 }
 
 /** Temperature and token limit of one call. */
@@ -73,6 +77,8 @@ export function resolveLlmOptions(options: LlmOptions): ResolvedLlmOptions {
     defaultProvider: options.defaultProvider,
     embeddingModel: options.embeddingModel,
     onUsage: options.onUsage,
+    prices: options.prices === undefined ? {} : checkPrices(options.prices, 'prices', 'new LLM()'),
+    promptsDir: options.promptsDir,
   };
 }
 

@@ -23,18 +23,28 @@ import type {
   TokenUsage,
 } from './provider/language-model.interface.js';
 import { resolveModel } from './resolution/resolve-model.js';
+import { compiledSchemaOf } from './tools/tool.js';
 import type { ModelResolution, ResolveModelOptions } from './resolution/resolve-model.js';
 import type { ProviderName } from './resolution/providers.table.js';
-import { openStream } from './stream-session.js';
+import { openPartStream, openStream } from './stream-session.js';
+import type { FinishPart } from './stream-session.js';
+import { PriceBook } from './cost/price-book.js';
+import type { LlmStreamEvent } from './tools/llm-stream-event.js';
+import type { GenerateStep } from './tools/tool-call-record.js';
+import { runToolLoop, streamToolLoop, toolSetOf } from './tools/tool-loop.js';
+import type { OpenedStep, ToolLoopCall, ToolLoopResult } from './tools/tool-loop.js';
+import type { ModelMessage } from './provider/language-model.interface.js';
 
-/** The answer of `generate()`: text plus what it cost and why it stopped. */
+/** The answer of `generate()`: text plus what it cost, why it stopped and the tool-loop steps. */
 export interface GenerateResponse {
-  /** The generated text. */
+  /** The generated text (of the last step). */
   text: string;
-  /** Why generation stopped (`stop`, `length`, ...). */
+  /** Why generation stopped (`stop`, `length`, `max-steps`, ...). */
   finishReason: FinishReason;
-  /** Token usage, when the provider reported it. */
-  usage?: TokenUsage;
+  /** Token usage summed over the steps, when the provider reported it, with `costUsd` when known. */
+  usage?: TokenUsage & { costUsd?: number };
+  /** Every model call, with the tool calls it asked for (one step when no tool was called). */
+  steps: GenerateStep[];
   /** Provider and model that answered (after any fallback). */
   provider: ProviderName;
   /** Model that answered. */
@@ -62,6 +72,7 @@ export class LLM implements ChatModel {
   private readonly targets: readonly ModelTarget[];
   private readonly options: ResolvedLlmOptions;
   private embedder: ModelTarget | undefined;
+  private readonly prices: PriceBook;
 
   /**
    * @param model - A model name, `auto`, or a fallback list (names or `{ model, apiKey, baseURL }`).
@@ -74,6 +85,7 @@ export class LLM implements ChatModel {
     this.models = this.targets.map((t) => t.resolution.name);
     this.model = this.models[0];
     this.provider = this.targets[0].resolution.provider;
+    this.prices = new PriceBook(this.options.prices);
   }
 
   /**
@@ -131,7 +143,26 @@ export class LLM implements ChatModel {
     yield* await this.streamConversation(buildConversation(prompt, options), options);
   }
 
-  /** Like `chat()` without streaming, but returns the usage and finish reason with the text. */
+  /**
+   * Streams typed events: `text-delta` chunks, `tool-call` and `tool-result` around each tool the
+   * model calls, then `finish`. Each event is a Nest `MessageEvent`, so a `@Stream()` route
+   * returning this relays them as SSE events of their own type. Resolves once the first event
+   * is ready (failures to start reject here).
+   *
+   * @example
+   * return llm.streamEvents(message, { tools: [calculator], signal });
+   */
+  streamEvents(
+    message: ChatInput,
+    options: Omit<ChatOptions, 'stream'> = {},
+  ): Promise<AsyncIterable<LlmStreamEvent>> {
+    return this.streamConversationEvents(buildConversation(message, options), options);
+  }
+
+  /**
+   * Like `chat()` without streaming, but returns the usage (with cost), finish reason and the
+   * tool-loop steps with the text.
+   */
   generate(
     message: ChatInput,
     options: Omit<ChatOptions, 'stream'> = {},
@@ -160,14 +191,27 @@ export class LLM implements ChatModel {
     return typeof input === 'string' ? vectors[0] : vectors;
   }
 
-  private requestFor(conversation: Conversation, params: CallParams) {
+  private requestFor(conversation: Conversation, params: CallParams, loop?: ToolLoopCall) {
+    const tools = loop && loop.tools.size > 0 ? [...loop.tools.values()] : undefined;
+    const specs = tools?.map((t) => ({
+      name: t.name,
+      description: t.description,
+      parameters: compiledSchemaOf(t).jsonSchema,
+    }));
     return (target: ModelTarget, signal: AbortSignal): ModelRequest => ({
       ...conversation,
       model: target.resolution.model,
       temperature: params.temperature,
       maxTokens: params.maxTokens,
+      ...(specs ? { tools: specs } : {}),
       signal,
     });
+  }
+
+  private loopCall(conversation: Conversation, options: CallOptions): ToolLoopCall {
+    const { tools, maxSteps } = toolSetOf(options.tools, options.maxSteps);
+    const signal = options.signal ?? new AbortController().signal;
+    return { messages: conversation.messages, tools, maxSteps, signal };
   }
 
   private report(
@@ -175,31 +219,99 @@ export class LLM implements ChatModel {
     usage: TokenUsage | undefined,
     finishReason: FinishReason,
     options: CallOptions,
-  ): void {
-    if (!usage) return;
+    steps = 1,
+  ): (TokenUsage & { costUsd?: number }) | undefined {
+    if (!usage) return undefined;
     const { provider, model } = target.resolution;
-    const report = { ...usage, provider, model, finishReason };
+    const costUsd = this.prices.costOf(provider, model, usage);
+    const priced = costUsd === undefined ? { ...usage } : { ...usage, costUsd };
+    const report = { ...priced, provider, model, finishReason, steps };
     options.onUsage?.(report);
     this.options.onUsage?.(report);
+    return priced;
+  }
+
+  private reportLoop(target: ModelTarget, result: ToolLoopResult, options: CallOptions) {
+    return this.report(target, result.usage, result.finishReason, options, result.steps.length);
   }
 
   private async generateConversation(
     conversation: Conversation,
     options: CallOptions,
   ): Promise<GenerateResponse> {
-    const { result, target } = await generateWithFallback({
-      targets: this.targets,
-      request: this.requestFor(conversation, callParams(options, this.options)),
-      signal: options.signal,
+    const loop = this.loopCall(conversation, options);
+    const params = callParams(options, this.options);
+    let target = this.targets[0];
+    const result = await runToolLoop(loop, async (messages) => {
+      const call = await generateWithFallback({
+        targets: this.targets,
+        request: this.requestFor({ system: conversation.system, messages }, params, loop),
+        signal: options.signal,
+      });
+      target = call.target;
+      return call.result;
     });
-    this.report(target, result.usage, result.finishReason, options);
-    return { ...result, provider: target.resolution.provider, model: target.resolution.model };
+    const usage = this.reportLoop(target, result, options);
+    return {
+      text: result.text,
+      finishReason: result.finishReason,
+      ...(usage ? { usage } : {}),
+      steps: result.steps,
+      provider: target.resolution.provider,
+      model: target.resolution.model,
+    };
   }
 
-  private streamConversation(
+  private async openStep(
+    conversation: Conversation,
+    params: CallParams,
+    loop: ToolLoopCall,
+    options: CallOptions,
+  ): Promise<{ step: OpenedStep; target: () => ModelTarget }> {
+    let finish: FinishPart | undefined;
+    let target = this.targets[0];
+    const parts = await openPartStream({
+      targets: this.targets,
+      request: this.requestFor(conversation, params, loop),
+      signal: options.signal,
+      onFinish: (t, part) => {
+        target = t;
+        finish = part;
+      },
+    });
+    return { step: { parts, finish: () => finish }, target: () => target };
+  }
+
+  private async streamConversationEvents(
+    conversation: Conversation,
+    options: CallOptions,
+  ): Promise<AsyncIterable<LlmStreamEvent>> {
+    const loop = this.loopCall(conversation, options);
+    const params = callParams(options, this.options);
+    const open = (messages: ModelMessage[]) =>
+      this.openStep({ system: conversation.system, messages }, params, loop, options);
+    let last = await open(conversation.messages);
+    const next = async (messages: ModelMessage[]): Promise<OpenedStep> => {
+      last = await open(messages);
+      return last.step;
+    };
+    return streamToolLoop(loop, last.step, next, (result) => {
+      const usage = this.reportLoop(last.target(), result, options);
+      const { finishReason } = result;
+      return {
+        type: 'finish',
+        data: { finishReason, steps: result.steps.length, ...(usage ? { usage } : {}) },
+      };
+    });
+  }
+
+  private async streamConversation(
     conversation: Conversation,
     options: CallOptions,
   ): Promise<AsyncIterable<string>> {
+    if (options.tools?.length) {
+      return textDeltas(await this.streamConversationEvents(conversation, options));
+    }
     return openStream({
       targets: this.targets,
       request: this.requestFor(conversation, callParams(options, this.options)),
@@ -207,4 +319,8 @@ export class LLM implements ChatModel {
       onFinish: (target, finish) => this.report(target, finish.usage, finish.finishReason, options),
     });
   }
+}
+
+async function* textDeltas(events: AsyncIterable<LlmStreamEvent>): AsyncGenerator<string> {
+  for await (const event of events) if (event.type === 'text-delta') yield event.data;
 }
