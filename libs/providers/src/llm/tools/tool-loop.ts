@@ -29,6 +29,8 @@ export function sumUsage(usages: readonly (TokenUsage | undefined)[]): TokenUsag
   );
 }
 
+const isArray = (value: unknown): boolean => Array.isArray(value);
+
 /** Checks the tools and `maxSteps` of a call; 422 on bad input, `ConfigError` on a bad tool. */
 export function toolSetOf(
   tools: readonly (Tool | ToolDefinition)[] | undefined,
@@ -37,11 +39,12 @@ export function toolSetOf(
   if (maxSteps !== undefined && (!Number.isInteger(maxSteps) || (maxSteps as number) < 1)) {
     throw new ValidationError([{ param: 'maxSteps', problem: 'must be an integer >= 1' }]);
   }
-  if (tools !== undefined && !Array.isArray(tools as unknown)) {
+  const list: readonly (Tool | ToolDefinition)[] = tools ?? [];
+  if (!isArray(list)) {
     throw new ValidationError([{ param: 'tools', problem: 'must be an array of tools' }]);
   }
   const set = new Map<string, Tool>();
-  for (const tool of tools ?? []) {
+  for (const tool of list) {
     const defined: Tool = defineTool<SchemaInput, unknown>(tool);
     if (set.has(defined.name)) {
       throw new ValidationError([
