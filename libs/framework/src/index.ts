@@ -60,6 +60,24 @@ export type {
 export type { ModelResolution } from '../../providers/src/llm/resolution/resolve-model.js';
 export { isKeySet } from '../../providers/src/llm/default-model.js';
 
+// LLM tools, typed stream events, structured output and prices.
+export { defineTool } from '../../providers/src/llm/tools/tool.js';
+export type {
+  Tool,
+  ToolArgs,
+  ToolContext,
+  ToolDefinition,
+} from '../../providers/src/llm/tools/tool.js';
+export type { FromJsonSchema } from '../../providers/src/llm/tools/from-json-schema.js';
+export type { SchemaInput } from '../../providers/src/llm/tools/schema-validator.js';
+export type {
+  GenerateStep,
+  ToolCallRecord,
+} from '../../providers/src/llm/tools/tool-call-record.js';
+export type { LlmStreamEvent } from '../../providers/src/llm/tools/llm-stream-event.js';
+export type { ModelPrice } from '../../providers/src/llm/cost/model-price.js';
+export { PRICE_TABLE } from '../../providers/src/llm/cost/price.table.js';
+
 // Conversation memory: `app.memory(userId)`, or the injected `MemoryService`.
 export { MemoryService } from './memory/memory.service.js';
 export { MemoryStore } from '../../providers/src/memory/memory-store.interface.js';
