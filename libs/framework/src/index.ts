@@ -77,6 +77,14 @@ export type {
 export type { LlmStreamEvent } from '../../providers/src/llm/tools/llm-stream-event.js';
 export type { ModelPrice } from '../../providers/src/llm/cost/model-price.js';
 export { PRICE_TABLE } from '../../providers/src/llm/cost/price.table.js';
+export type { SchemaOutput } from '../../providers/src/llm/tools/tool.js';
+export type {
+  GenerateObjectOptions,
+  GenerateObjectResponse,
+  PartialObject,
+} from '../../providers/src/llm/structured/generate-object-options.js';
+export { StructuredOutputError } from '../../providers/src/llm/structured/structured-output.error.js';
+export { parsePartialJson } from '../../providers/src/llm/structured/partial-json.js';
 
 // Conversation memory: `app.memory(userId)`, or the injected `MemoryService`.
 export { MemoryService } from './memory/memory.service.js';

@@ -40,6 +40,14 @@ export type { GenerateStep, ToolCallRecord } from './llm/tools/tool-call-record.
 export type { LlmStreamEvent } from './llm/tools/llm-stream-event.js';
 export type { ModelPrice } from './llm/cost/model-price.js';
 export { PRICE_TABLE } from './llm/cost/price.table.js';
+export type { SchemaOutput } from './llm/tools/tool.js';
+export type {
+  GenerateObjectOptions,
+  GenerateObjectResponse,
+  PartialObject,
+} from './llm/structured/generate-object-options.js';
+export { StructuredOutputError } from './llm/structured/structured-output.error.js';
+export { parsePartialJson } from './llm/structured/partial-json.js';
 
 // Errors of LLM calls.
 export {

@@ -24,10 +24,24 @@ import type {
 } from './provider/language-model.interface.js';
 import { resolveModel } from './resolution/resolve-model.js';
 import { compiledSchemaOf } from './tools/tool.js';
+import type { SchemaOutput } from './tools/tool.js';
+import { compileSchema } from './tools/schema-validator.js';
+import type { CompiledSchema, SchemaInput } from './tools/schema-validator.js';
+import { ConfigError } from '../errors/config.error.js';
+import { runObjectLoop } from './structured/object-loop.js';
+import { checkReply, jsonInstruction, jsonText } from './structured/object-reply.js';
+import { parsePartialJson } from './structured/partial-json.js';
+import { StructuredOutputError } from './structured/structured-output.error.js';
+import { sumUsage } from './tools/tool-loop.js';
+import type {
+  GenerateObjectOptions,
+  GenerateObjectResponse,
+  PartialObject,
+} from './structured/generate-object-options.js';
 import type { ModelResolution, ResolveModelOptions } from './resolution/resolve-model.js';
 import type { ProviderName } from './resolution/providers.table.js';
 import { openPartStream, openStream } from './stream-session.js';
-import type { FinishPart } from './stream-session.js';
+import type { ContentPart, FinishPart } from './stream-session.js';
 import { PriceBook } from './cost/price-book.js';
 import type { LlmStreamEvent } from './tools/llm-stream-event.js';
 import type { GenerateStep } from './tools/tool-call-record.js';
@@ -168,6 +182,101 @@ export class LLM implements ChatModel {
     options: Omit<ChatOptions, 'stream'> = {},
   ): Promise<GenerateResponse> {
     return this.generateConversation(buildConversation(message, options), options);
+  }
+
+  /**
+   * Asks for a JSON object valid against `schema` — a JSON Schema (typed when written `as
+   * const`) or a Standard Schema such as zod (typed by it) — using the provider's native JSON
+   * mode (OpenAI structured outputs, JSON mode for compatible hosts, a forced tool for
+   * Anthropic). An invalid reply is sent back with the validation problem and retried
+   * (`maxRetries`, default 2); then it fails with `StructuredOutputError` (502 naming the path).
+   *
+   * @example
+   * const { object } = await llm.generateObject('Extract the city: "I live in Paris"', {
+   *   schema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } as const,
+   * });
+   * object.city; // string
+   */
+  async generateObject<const S extends SchemaInput>(
+    prompt: ChatInput,
+    options: GenerateObjectOptions<S>,
+  ): Promise<GenerateObjectResponse<SchemaOutput<S>>> {
+    const { schema, conversation, params, maxRetries } = this.objectCall(prompt, options);
+    let target = this.targets[0];
+    const result = await runObjectLoop(conversation.messages, schema, maxRetries, async (m) => {
+      const call = await generateWithFallback({
+        targets: this.targets,
+        request: this.objectRequest(
+          { system: conversation.system, messages: m },
+          params,
+          schema,
+          options,
+        ),
+        signal: options.signal,
+      });
+      target = call.target;
+      return call.result;
+    });
+    const usage = this.report(target, sumUsage(result.usages), 'stop', options, result.attempts);
+    return {
+      object: result.value as SchemaOutput<S>,
+      attempts: result.attempts,
+      ...(usage ? { usage } : {}),
+      provider: target.resolution.provider,
+      model: target.resolution.model,
+    };
+  }
+
+  /**
+   * Streams the object of `generateObject()` as it is written: yields partial objects (open
+   * strings, arrays and objects closed), then the whole object once it validates; an invalid
+   * final object throws `StructuredOutputError` (no retries while streaming).
+   *
+   * @example
+   * for await (const partial of await llm.streamObject(prompt, { schema })) render(partial);
+   */
+  async streamObject<const S extends SchemaInput>(
+    prompt: ChatInput,
+    options: Omit<GenerateObjectOptions<S>, 'maxRetries'>,
+  ): Promise<AsyncIterable<PartialObject<SchemaOutput<S>>>> {
+    const { schema, conversation, params } = this.objectCall(prompt, options);
+    const parts = await openPartStream({
+      targets: this.targets,
+      request: this.objectRequest(conversation, params, schema, options),
+      signal: options.signal,
+      onFinish: (target, finish) => this.report(target, finish.usage, 'stop', options),
+    });
+    return partialObjects(parts, schema) as AsyncIterable<PartialObject<SchemaOutput<S>>>;
+  }
+
+  private objectCall(prompt: ChatInput, options: GenerateObjectOptions<SchemaInput>) {
+    let schema: CompiledSchema;
+    try {
+      schema = compileSchema(options.schema);
+    } catch (error) {
+      throw new ConfigError('schema', (error as Error).message, 'generateObject()');
+    }
+    const maxRetries = options.maxRetries ?? 2;
+    if (!Number.isInteger(maxRetries) || maxRetries < 0) {
+      throw new ValidationError([{ param: 'maxRetries', problem: 'must be an integer >= 0' }]);
+    }
+    const system = [options.system, jsonInstruction(schema)].filter(Boolean).join('\n\n');
+    const conversation = buildConversation(prompt, { ...options, system });
+    return { schema, conversation, params: callParams(options, this.options), maxRetries };
+  }
+
+  private objectRequest(
+    conversation: Conversation,
+    params: CallParams,
+    schema: CompiledSchema,
+    options: { schemaName?: string },
+  ) {
+    const request = this.requestFor(conversation, params);
+    const name = options.schemaName ?? 'answer';
+    return (target: ModelTarget, signal: AbortSignal): ModelRequest => ({
+      ...request(target, signal),
+      responseFormat: { type: 'json', name, schema: schema.jsonSchema },
+    });
   }
 
   /** Embeds one text with the `embeddingModel`. */
@@ -323,4 +432,25 @@ export class LLM implements ChatModel {
 
 async function* textDeltas(events: AsyncIterable<LlmStreamEvent>): AsyncGenerator<string> {
   for await (const event of events) if (event.type === 'text-delta') yield event.data;
+}
+
+async function* partialObjects(
+  parts: AsyncIterable<ContentPart>,
+  schema: CompiledSchema,
+): AsyncGenerator<unknown> {
+  let text = '';
+  let last = '';
+  for await (const part of parts) {
+    if (part.type !== 'text-delta') continue;
+    text += part.text;
+    const partial = parsePartialJson(jsonText(text).replace(/^```(?:json)?\s*/i, ''));
+    if (typeof partial !== 'object' || partial === null) continue;
+    const seen = JSON.stringify(partial);
+    if (seen === last) continue;
+    last = seen;
+    yield partial;
+  }
+  const checked = await checkReply(text, schema);
+  if (!checked.ok) throw new StructuredOutputError(checked.problem, 1);
+  if (JSON.stringify(checked.value) !== last) yield checked.value;
 }

@@ -12,10 +12,16 @@ export interface ToolContext {
   callId: string;
 }
 
-/** The arguments type a tool's `parameters` describe (zod and other Standard Schemas: their output). */
-export type ToolArgs<P> = P extends StandardSchemaV1
-  ? StandardSchemaV1.InferOutput<P>
-  : FromJsonSchema<P>;
+/**
+ * The type of values a schema accepts: a Standard Schema's (zod, ...) output type, or what a
+ * JSON Schema written `as const` describes.
+ */
+export type SchemaOutput<S> = S extends StandardSchemaV1
+  ? StandardSchemaV1.InferOutput<S>
+  : FromJsonSchema<S>;
+
+/** The arguments type a tool's `parameters` describe. */
+export type ToolArgs<P> = SchemaOutput<P>;
 
 /**
  * A function the model may call: a name, a description the model reads, the JSON Schema (or
