@@ -85,6 +85,8 @@ export type {
 } from '../../providers/src/llm/structured/generate-object-options.js';
 export { StructuredOutputError } from '../../providers/src/llm/structured/structured-output.error.js';
 export { parsePartialJson } from '../../providers/src/llm/structured/partial-json.js';
+export { PromptLibrary } from '../../providers/src/llm/prompts/prompt-library.js';
+export { PromptError } from '../../providers/src/llm/prompts/prompt.errors.js';
 
 // Conversation memory: `app.memory(userId)`, or the injected `MemoryService`.
 export { MemoryService } from './memory/memory.service.js';

@@ -48,6 +48,8 @@ export type {
 } from './llm/structured/generate-object-options.js';
 export { StructuredOutputError } from './llm/structured/structured-output.error.js';
 export { parsePartialJson } from './llm/structured/partial-json.js';
+export { PromptLibrary } from './llm/prompts/prompt-library.js';
+export { PromptError } from './llm/prompts/prompt.errors.js';
 
 // Errors of LLM calls.
 export {

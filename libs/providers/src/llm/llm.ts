@@ -33,6 +33,7 @@ import { checkReply, jsonInstruction, jsonText } from './structured/object-reply
 import { parsePartialJson } from './structured/partial-json.js';
 import { StructuredOutputError } from './structured/structured-output.error.js';
 import { sumUsage } from './tools/tool-loop.js';
+import { PromptLibrary } from './prompts/prompt-library.js';
 import type {
   GenerateObjectOptions,
   GenerateObjectResponse,
@@ -87,6 +88,7 @@ export class LLM implements ChatModel {
   private readonly options: ResolvedLlmOptions;
   private embedder: ModelTarget | undefined;
   private readonly prices: PriceBook;
+  private promptLibrary: PromptLibrary | undefined;
 
   /**
    * @param model - A model name, `auto`, or a fallback list (names or `{ model, apiKey, baseURL }`).
@@ -277,6 +279,35 @@ export class LLM implements ChatModel {
       ...request(target, signal),
       responseFormat: { type: 'json', name, schema: schema.jsonSchema },
     });
+  }
+
+  /**
+   * Renders the prompt file `prompts/<name>.hbs` with `vars` (handlebars, strict: a variable
+   * the template uses but `vars` lacks throws `PromptError` naming it) and sends it as the user
+   * message. Files are read once, on first use (`reloadPrompts()` reads them again; `toolkit
+   * dev` restarts the app when one changes). The folder is the `promptsDir` option.
+   *
+   * @example
+   * const summary = await llm.prompt('summarize', { text }, { maxTokens: 200 });
+   */
+  async prompt(
+    name: string,
+    vars: Record<string, unknown> = {},
+    options: Omit<ChatOptions, 'stream'> = {},
+  ): Promise<string> {
+    const message = this.renderPrompt(name, vars);
+    return this.chat(message, { ...options, stream: false });
+  }
+
+  /** The text of the prompt file `name` filled in with `vars`, without calling the model. */
+  renderPrompt(name: string, vars: Record<string, unknown> = {}): string {
+    this.promptLibrary ??= new PromptLibrary(this.options.promptsDir);
+    return this.promptLibrary.render(name, vars);
+  }
+
+  /** Reads the prompt files again on their next use (after editing them in a running process). */
+  reloadPrompts(): void {
+    this.promptLibrary?.reload();
   }
 
   /** Embeds one text with the `embeddingModel`. */
