@@ -60,10 +60,15 @@ export type {
 export type { ModelResolution } from '../../providers/src/llm/resolution/resolve-model.js';
 export { isKeySet } from '../../providers/src/llm/default-model.js';
 
+// `@Tool()` methods of injectable providers, collected by the injectable `ToolRegistry`.
+export { Tool } from './tools/tool.decorator.js';
+export type { ToolOptions } from './tools/tool.decorator.js';
+export { ToolRegistry } from './tools/tool.registry.js';
+
 // LLM tools, typed stream events, structured output and prices.
 export { defineTool } from '../../providers/src/llm/tools/tool.js';
 export type {
-  Tool,
+  DefinedTool,
   ToolArgs,
   ToolContext,
   ToolDefinition,

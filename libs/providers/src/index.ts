@@ -33,7 +33,7 @@ export { isKeySet } from './llm/default-model.js';
 
 // LLM tools, typed stream events, structured output and prices.
 export { defineTool } from './llm/tools/tool.js';
-export type { Tool, ToolArgs, ToolContext, ToolDefinition } from './llm/tools/tool.js';
+export type { DefinedTool, ToolArgs, ToolContext, ToolDefinition } from './llm/tools/tool.js';
 export type { FromJsonSchema } from './llm/tools/from-json-schema.js';
 export type { SchemaInput } from './llm/tools/schema-validator.js';
 export type { GenerateStep, ToolCallRecord } from './llm/tools/tool-call-record.js';

@@ -16,6 +16,7 @@ import { OpenApiController } from '../openapi/openapi.controller.js';
 import { StreamRegistry } from '../sse/stream-registry.js';
 import { StreamInterceptor } from '../sse/stream.interceptor.js';
 import { APP_INFO, TOOLKIT_CONFIG } from '../toolkit.constants.js';
+import { ToolRegistry } from '../tools/tool.registry.js';
 import { ToolkitLifecycle } from './toolkit.lifecycle.js';
 import {
   TOOLKIT_ASYNC_OPTIONS_TYPE,
@@ -56,6 +57,7 @@ const configProvider: Provider = {
     StreamInterceptor,
     ToolkitLifecycle,
     ValidationBinder,
+    ToolRegistry,
     { provide: APP_FILTER, useClass: ToolkitExceptionFilter },
   ],
   exports: [
@@ -68,6 +70,7 @@ const configProvider: Provider = {
     CacheInterceptor,
     StreamInterceptor,
     StreamRegistry,
+    ToolRegistry,
   ],
 })
 export class ToolkitModule extends ToolkitModuleBase {

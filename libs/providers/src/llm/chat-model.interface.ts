@@ -1,5 +1,5 @@
 import type { FinishReason, TokenUsage } from './provider/language-model.interface.js';
-import type { Tool, ToolDefinition } from './tools/tool.js';
+import type { DefinedTool, ToolDefinition } from './tools/tool.js';
 
 /**
  * One earlier turn of a conversation: the memory element shape. Extra fields (such as
@@ -45,7 +45,7 @@ export interface CallOptions {
    */
   onUsage?: (usage: UsageReport) => void;
   /** Tools the model may call; the answer comes after the tool loop. @default [] */
-  tools?: readonly (Tool | ToolDefinition)[];
+  tools?: readonly (DefinedTool | ToolDefinition)[];
   /** Most model calls of one tool loop; the loop then ends with finish reason `max-steps`. @default 5 */
   maxSteps?: number;
 }

@@ -1,11 +1,11 @@
 import { errorMessage } from '../provider/abort.js';
 import type { ModelMessage, ModelToolCall } from '../provider/language-model.interface.js';
 import { compiledSchemaOf } from './tool.js';
-import type { Tool, ToolDefinition } from './tool.js';
+import type { DefinedTool, ToolDefinition } from './tool.js';
 import type { ToolCallRecord } from './tool-call-record.js';
 
 /** Tools by name; duplicate names are an error. */
-export type ToolSet = ReadonlyMap<string, Tool | ToolDefinition>;
+export type ToolSet = ReadonlyMap<string, DefinedTool | ToolDefinition>;
 
 function serialize(value: unknown): string {
   if (typeof value === 'string') return value;

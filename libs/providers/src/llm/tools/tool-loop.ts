@@ -12,7 +12,7 @@ import type { LlmStreamEvent } from './llm-stream-event.js';
 import { runToolCalls, stepMessages } from './run-tool-calls.js';
 import type { ToolSet } from './run-tool-calls.js';
 import { defineTool } from './tool.js';
-import type { Tool, ToolDefinition } from './tool.js';
+import type { DefinedTool, ToolDefinition } from './tool.js';
 import type { SchemaInput } from './schema-validator.js';
 import type { GenerateStep, ToolCallRecord } from './tool-call-record.js';
 
@@ -33,19 +33,19 @@ const isArray = (value: unknown): boolean => Array.isArray(value);
 
 /** Checks the tools and `maxSteps` of a call; 422 on bad input, `ConfigError` on a bad tool. */
 export function toolSetOf(
-  tools: readonly (Tool | ToolDefinition)[] | undefined,
+  tools: readonly (DefinedTool | ToolDefinition)[] | undefined,
   maxSteps: unknown,
 ): { tools: ToolSet; maxSteps: number } {
   if (maxSteps !== undefined && (!Number.isInteger(maxSteps) || (maxSteps as number) < 1)) {
     throw new ValidationError([{ param: 'maxSteps', problem: 'must be an integer >= 1' }]);
   }
-  const list: readonly (Tool | ToolDefinition)[] = tools ?? [];
+  const list: readonly (DefinedTool | ToolDefinition)[] = tools ?? [];
   if (!isArray(list)) {
     throw new ValidationError([{ param: 'tools', problem: 'must be an array of tools' }]);
   }
-  const set = new Map<string, Tool>();
+  const set = new Map<string, DefinedTool>();
   for (const tool of list) {
-    const defined: Tool = defineTool<SchemaInput, unknown>(tool);
+    const defined: DefinedTool = defineTool<SchemaInput, unknown>(tool);
     if (set.has(defined.name)) {
       throw new ValidationError([
         { param: 'tools', problem: `has two tools named "${defined.name}"` },

@@ -43,10 +43,10 @@ const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const COMPILED = Symbol('toolkit.tool.compiled');
 
 /** A tool checked by {@link defineTool}: its schema compiled once. */
-export interface Tool<P extends SchemaInput = SchemaInput, R = unknown> extends ToolDefinition<
-  P,
-  R
-> {
+export interface DefinedTool<
+  P extends SchemaInput = SchemaInput,
+  R = unknown,
+> extends ToolDefinition<P, R> {
   /** @internal */
   readonly [COMPILED]: CompiledSchema;
 }
@@ -66,8 +66,8 @@ export interface Tool<P extends SchemaInput = SchemaInput, R = unknown> extends 
  */
 export function defineTool<const P extends SchemaInput, R>(
   definition: ToolDefinition<P, R>,
-): Tool<P, R> {
-  if (COMPILED in definition) return definition as Tool<P, R>;
+): DefinedTool<P, R> {
+  if (COMPILED in definition) return definition as DefinedTool<P, R>;
   const where = `tool "${String(definition.name)}"`;
   if (typeof definition.name !== 'string' || !TOOL_NAME.test(definition.name)) {
     throw new ConfigError('name', 'must be 1-64 letters, digits, "_" or "-"', where);
@@ -91,6 +91,6 @@ export function defineTool<const P extends SchemaInput, R>(
 }
 
 /** The compiled schema of a tool (defining it first when needed). */
-export function compiledSchemaOf(tool: ToolDefinition | Tool): CompiledSchema {
+export function compiledSchemaOf(tool: ToolDefinition | DefinedTool): CompiledSchema {
   return defineTool<SchemaInput, unknown>(tool)[COMPILED];
 }
