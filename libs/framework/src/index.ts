@@ -92,6 +92,8 @@ export { StructuredOutputError } from '../../providers/src/llm/structured/struct
 export { parsePartialJson } from '../../providers/src/llm/structured/partial-json.js';
 export { PromptLibrary } from '../../providers/src/llm/prompts/prompt-library.js';
 export { PromptError } from '../../providers/src/llm/prompts/prompt.errors.js';
+export { BudgetExceededError } from '../../providers/src/llm/cost/budget-exceeded.error.js';
+export { SpendLedger } from '../../providers/src/llm/cost/spend-ledger.js';
 
 // Conversation memory: `app.memory(userId)`, or the injected `MemoryService`.
 export { MemoryService } from './memory/memory.service.js';

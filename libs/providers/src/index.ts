@@ -50,6 +50,8 @@ export { StructuredOutputError } from './llm/structured/structured-output.error.
 export { parsePartialJson } from './llm/structured/partial-json.js';
 export { PromptLibrary } from './llm/prompts/prompt-library.js';
 export { PromptError } from './llm/prompts/prompt.errors.js';
+export { BudgetExceededError } from './llm/cost/budget-exceeded.error.js';
+export { SpendLedger } from './llm/cost/spend-ledger.js';
 
 // Errors of LLM calls.
 export {

@@ -44,6 +44,11 @@ export interface CallOptions {
    * tool loop reports once, summed over its steps).
    */
   onUsage?: (usage: UsageReport) => void;
+  /**
+   * Whose spend this call counts towards (`llm.budget.per_user_usd_per_day`): a call for a user
+   * whose budget is spent fails with 429 and `Retry-After`. Calls without it are not limited.
+   */
+  userId?: string;
   /** Tools the model may call; the answer comes after the tool loop. @default [] */
   tools?: readonly (DefinedTool | ToolDefinition)[];
   /** Most model calls of one tool loop; the loop then ends with finish reason `max-steps`. @default 5 */

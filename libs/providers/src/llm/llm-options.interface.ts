@@ -1,5 +1,6 @@
 import type { UsageReport } from './chat-model.interface.js';
 import type { ModelPrice } from './cost/model-price.js';
+import type { MemoryStore } from '../memory/memory-store.interface.js';
 
 /**
  * Options of `new LLM(model, options)`. Defaults match `toolkit.yaml`'s `llm.*` defaults;
@@ -53,6 +54,11 @@ export interface LlmOptions {
    * @default {}
    */
   prices?: Record<string, ModelPrice>;
+  /**
+   * Per-user daily spend limit, kept in a memory store (shared by every process on Redis or
+   * PostgreSQL); applies to calls given a `userId`.
+   */
+  budget?: { perUserUsdPerDay: number; store: MemoryStore };
   /** Folder of `*.hbs` prompt files read by `llm.prompt()`. @default "<cwd>/prompts" */
   promptsDir?: string;
 }

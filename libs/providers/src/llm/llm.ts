@@ -34,6 +34,8 @@ import { parsePartialJson } from './structured/partial-json.js';
 import { StructuredOutputError } from './structured/structured-output.error.js';
 import { sumUsage } from './tools/tool-loop.js';
 import { PromptLibrary } from './prompts/prompt-library.js';
+import { SpendLedger } from './cost/spend-ledger.js';
+import type { MemoryStore } from '../memory/memory-store.interface.js';
 import type {
   GenerateObjectOptions,
   GenerateObjectResponse,
@@ -89,6 +91,8 @@ export class LLM implements ChatModel {
   private embedder: ModelTarget | undefined;
   private readonly prices: PriceBook;
   private promptLibrary: PromptLibrary | undefined;
+  private readonly ledger: SpendLedger | undefined;
+  private lastSpend: Promise<void> = Promise.resolve();
 
   /**
    * @param model - A model name, `auto`, or a fallback list (names or `{ model, apiKey, baseURL }`).
@@ -102,11 +106,14 @@ export class LLM implements ChatModel {
     this.model = this.models[0];
     this.provider = this.targets[0].resolution.provider;
     this.prices = new PriceBook(this.options.prices);
+    const budget = this.options.budget;
+    this.ledger = budget ? new SpendLedger(budget.store, budget.perUserUsdPerDay) : undefined;
   }
 
   /**
    * Builds the injectable `LLM` from `toolkit.yaml`'s `llm.*` section (`default_model: auto`
-   * picks the first provider whose key is set, else `echo`).
+   * picks the first provider whose key is set, else `echo`). `store` keeps the per-user spend
+   * of `llm.budget.per_user_usd_per_day`.
    *
    * @example
    * const llm = LLM.fromConfig(config.llm);
@@ -114,8 +121,9 @@ export class LLM implements ChatModel {
   static fromConfig(
     settings: LlmSettingsInput,
     env: Record<string, string | undefined> = process.env,
+    store?: MemoryStore,
   ): LLM {
-    const { model, options } = llmOptionsFromSettings(settings, env);
+    const { model, options } = llmOptionsFromSettings(settings, env, store);
     return new LLM(model, options);
   }
 
@@ -204,6 +212,7 @@ export class LLM implements ChatModel {
     options: GenerateObjectOptions<S>,
   ): Promise<GenerateObjectResponse<SchemaOutput<S>>> {
     const { schema, conversation, params, maxRetries } = this.objectCall(prompt, options);
+    await this.checkBudget(options);
     let target = this.targets[0];
     const result = await runObjectLoop(conversation.messages, schema, maxRetries, async (m) => {
       const call = await generateWithFallback({
@@ -220,6 +229,7 @@ export class LLM implements ChatModel {
       return call.result;
     });
     const usage = this.report(target, sumUsage(result.usages), 'stop', options, result.attempts);
+    await this.lastSpend;
     return {
       object: result.value as SchemaOutput<S>,
       attempts: result.attempts,
@@ -242,13 +252,16 @@ export class LLM implements ChatModel {
     options: Omit<GenerateObjectOptions<S>, 'maxRetries'>,
   ): Promise<AsyncIterable<PartialObject<SchemaOutput<S>>>> {
     const { schema, conversation, params } = this.objectCall(prompt, options);
+    await this.checkBudget(options);
     const parts = await openPartStream({
       targets: this.targets,
       request: this.objectRequest(conversation, params, schema, options),
       signal: options.signal,
       onFinish: (target, finish) => this.report(target, finish.usage, 'stop', options),
     });
-    return partialObjects(parts, schema) as AsyncIterable<PartialObject<SchemaOutput<S>>>;
+    return this.settled(partialObjects(parts, schema)) as AsyncIterable<
+      PartialObject<SchemaOutput<S>>
+    >;
   }
 
   private objectCall(prompt: ChatInput, options: GenerateObjectOptions<SchemaInput>) {
@@ -354,6 +367,10 @@ export class LLM implements ChatModel {
     return { messages: conversation.messages, tools, maxSteps, signal };
   }
 
+  private async checkBudget(options: CallOptions): Promise<void> {
+    if (this.ledger && options.userId !== undefined) await this.ledger.check(options.userId);
+  }
+
   private report(
     target: ModelTarget,
     usage: TokenUsage | undefined,
@@ -366,6 +383,10 @@ export class LLM implements ChatModel {
     const costUsd = this.prices.costOf(provider, model, usage);
     const priced = costUsd === undefined ? { ...usage } : { ...usage, costUsd };
     const report = { ...priced, provider, model, finishReason, steps };
+    if (this.ledger && options.userId !== undefined && costUsd !== undefined) {
+      // A failed write must not fail an answered call; the next check reads what was stored.
+      this.lastSpend = this.ledger.record(options.userId, costUsd).catch(() => undefined);
+    }
     options.onUsage?.(report);
     this.options.onUsage?.(report);
     return priced;
@@ -381,6 +402,7 @@ export class LLM implements ChatModel {
   ): Promise<GenerateResponse> {
     const loop = this.loopCall(conversation, options);
     const params = callParams(options, this.options);
+    await this.checkBudget(options);
     let target = this.targets[0];
     const result = await runToolLoop(loop, async (messages) => {
       const call = await generateWithFallback({
@@ -392,6 +414,7 @@ export class LLM implements ChatModel {
       return call.result;
     });
     const usage = this.reportLoop(target, result, options);
+    await this.lastSpend;
     return {
       text: result.text,
       finishReason: result.finishReason,
@@ -428,6 +451,7 @@ export class LLM implements ChatModel {
   ): Promise<AsyncIterable<LlmStreamEvent>> {
     const loop = this.loopCall(conversation, options);
     const params = callParams(options, this.options);
+    await this.checkBudget(options);
     const open = (messages: ModelMessage[]) =>
       this.openStep({ system: conversation.system, messages }, params, loop, options);
     let last = await open(conversation.messages);
@@ -435,7 +459,7 @@ export class LLM implements ChatModel {
       last = await open(messages);
       return last.step;
     };
-    return streamToolLoop(loop, last.step, next, (result) => {
+    const events = streamToolLoop(loop, last.step, next, (result) => {
       const usage = this.reportLoop(last.target(), result, options);
       const { finishReason } = result;
       return {
@@ -443,6 +467,7 @@ export class LLM implements ChatModel {
         data: { finishReason, steps: result.steps.length, ...(usage ? { usage } : {}) },
       };
     });
+    return this.settled(events);
   }
 
   private async streamConversation(
@@ -452,12 +477,20 @@ export class LLM implements ChatModel {
     if (options.tools?.length) {
       return textDeltas(await this.streamConversationEvents(conversation, options));
     }
-    return openStream({
+    await this.checkBudget(options);
+    const chunks = await openStream({
       targets: this.targets,
       request: this.requestFor(conversation, callParams(options, this.options)),
       signal: options.signal,
       onFinish: (target, finish) => this.report(target, finish.usage, finish.finishReason, options),
     });
+    return this.settled(chunks);
+  }
+
+  /** Relays a stream, then waits for its spend to be recorded before ending. */
+  private async *settled<T>(items: AsyncIterable<T>): AsyncGenerator<T> {
+    yield* items;
+    await this.lastSpend;
   }
 }
 
