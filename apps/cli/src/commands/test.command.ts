@@ -1,5 +1,6 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
-import { TEST_COMMAND } from '../command-manifest.js';
+import { TEST_COMMAND, TEST_OPTIONS } from '../command-manifest.js';
+import { optionMetadata } from './option-metadata.js';
 import { SilentExit } from '../errors/cli.errors.js';
 import { JestRunnerService } from '../testing/jest-runner.service.js';
 
@@ -29,20 +30,17 @@ export class TestCommand extends CommandRunner {
     if (code !== 0) throw new SilentExit(code);
   }
 
-  @Option({
-    flags: '--coverage',
-    description: 'report coverage per file with uncovered lines (default)',
-  })
+  @Option(optionMetadata(TEST_OPTIONS.coverage))
   parseCoverage(): boolean {
     return true;
   }
 
-  @Option({ flags: '--no-coverage', description: 'run the tests without coverage' })
+  @Option(optionMetadata(TEST_OPTIONS.noCoverage))
   parseNoCoverage(): boolean {
     return false;
   }
 
-  @Option({ flags: '-v, --verbose', description: 'list every test as it runs' })
+  @Option(optionMetadata(TEST_OPTIONS.verbose))
   parseVerbose(): boolean {
     return true;
   }

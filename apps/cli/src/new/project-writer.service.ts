@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
   chmodSync,
-  lstatSync,
   mkdirSync,
   mkdtempSync,
   renameSync,
@@ -11,17 +10,8 @@ import {
 import { basename, dirname, join } from 'node:path';
 import { CliError } from '../errors/cli.errors.js';
 import { DirectoryExistsError } from './new.errors.js';
+import { pathTaken } from './path-taken.js';
 import type { GeneratedFile } from './template-renderer.service.js';
-
-/** True when something (file, folder, even a dangling symlink) is at `path`. */
-export function pathTaken(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Writes a new project all at once: the files go into a hidden temporary folder beside the
