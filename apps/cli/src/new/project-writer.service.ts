@@ -1,12 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  chmodSync,
-  mkdirSync,
-  mkdtempSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { CliError } from '../errors/cli.errors.js';
 import { DirectoryExistsError } from './new.errors.js';
