@@ -7,7 +7,6 @@ import {
   type Type,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ExpressAdapter } from '@nestjs/platform-express';
 import type { CorsOptions } from '@nestjs/common/interfaces/external/cors-options.interface.js';
 import type { Express } from 'express';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -245,6 +244,8 @@ export class App {
       controllers,
       providers: this.options.providers ?? [],
     };
+    // Loaded here, not at import: importing toolkit stays as cheap as importing Nest itself.
+    const { ExpressAdapter } = await import('@nestjs/platform-express');
     const nest = await NestFactory.create(root, new ExpressAdapter(), {
       bodyParser: false,
       abortOnError: false,

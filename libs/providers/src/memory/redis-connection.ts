@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { loadIoredis } from '../support/backend-clients.js';
 import { ToolkitError } from '../errors/toolkit.error.js';
 import { backendAddress, errorReason } from './backend-address.js';
 
@@ -37,7 +38,7 @@ export class RedisConnection {
   ) {
     const connectTimeout = options.connectTimeoutMs ?? 2000;
     const maxDelay = options.maxReconnectDelayMs ?? 1000;
-    this.client = new Redis(url, {
+    this.client = new (loadIoredis().Redis)(url, {
       lazyConnect: true,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
