@@ -58,6 +58,30 @@ async function helpRow(settings: BenchSettings, command: 'new' | 'dev'): Promise
   };
 }
 
+/** `import 'toolkit'` vs importing `@nestjs/core` + `@nestjs/common`, in ms per process. */
+async function importRow(settings: BenchSettings): Promise<Row> {
+  const scripts = {
+    toolkit: benchFile('workers/import-toolkit.js'),
+    bare: benchFile('workers/import-nest.js'),
+  };
+  await timedRun(scripts.toolkit, [], /^ok$/);
+  await timedRun(scripts.bare, [], /^ok$/);
+  const values = await interleave(['toolkit', 'bare'] as const, settings.rounds, async (key) => {
+    const samples: number[] = [];
+    for (let i = 0; i < settings.cliRuns; i += 1)
+      samples.push(await timedRun(scripts[key], [], /^ok$/));
+    return median(samples);
+  });
+  return {
+    id: 'import',
+    name: "Cold start: `import 'toolkit'` vs `@nestjs/core` + `@nestjs/common` (lower is better)",
+    unit: 'ms',
+    toolkit: values.toolkit,
+    baseline: values.bare,
+    target: { kind: 'max', value: 1.3 },
+  };
+}
+
 /**
  * CLI start-up: `toolkit --version`, `toolkit new --help` and `toolkit dev --help`, each against a
  * bare commander program doing the same.
@@ -72,7 +96,11 @@ export async function cliSuite(settings: BenchSettings): Promise<Row[]> {
     for (let i = 0; i < settings.cliRuns; i += 1) samples.push(await startUp(scripts[key]));
     return median(samples);
   });
-  const help = [await helpRow(settings, 'new'), await helpRow(settings, 'dev')];
+  const help = [
+    await helpRow(settings, 'new'),
+    await helpRow(settings, 'dev'),
+    await importRow(settings),
+  ];
   return [
     ...help,
     {
