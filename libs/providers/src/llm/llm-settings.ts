@@ -27,8 +27,8 @@ export function llmOptionsFromSettings(
   settings: LlmSettingsInput,
   env: Record<string, string | undefined>,
 ): { model: string; options: LlmOptions } {
-  const model = resolveDefaultModel(settings.default_model ?? 'auto', env).model;
   const provider = settings.default_provider;
+  const model = resolveDefaultModel(settings.default_model ?? 'auto', env, provider).model;
   return {
     model,
     options: {
