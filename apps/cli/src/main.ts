@@ -7,6 +7,7 @@
  */
 import { EXIT_USAGE } from './cli.constants.js';
 import { readPackageInfo } from './shell/package-info.js';
+import { quietPipes } from './shell/quiet-pipes.js';
 
 async function main(argv: readonly string[]): Promise<number> {
   const args = argv.slice(2);
@@ -37,4 +38,5 @@ async function main(argv: readonly string[]): Promise<number> {
   return runCli(argv, version, outcome.command);
 }
 
+quietPipes();
 process.exitCode = await main(process.argv);

@@ -19,6 +19,7 @@ export class ProjectWriterService {
   /** Creates `target` (it must not exist; its parent folders are created) holding `files`. */
   write(target: string, files: readonly GeneratedFile[]): void {
     if (pathTaken(target)) throw new DirectoryExistsError(target);
+    const umask = process.umask();
     const parent = dirname(target);
     let staging: string;
     try {
@@ -36,8 +37,10 @@ export class ProjectWriterService {
         const path = join(staging, ...file.path.split('/'));
         mkdirSync(dirname(path), { recursive: true });
         writeFileSync(path, file.content, { flag: 'wx' });
-        chmodSync(path, file.mode);
+        chmodSync(path, file.mode & ~umask);
       }
+      // mkdtemp makes the folder private (0700); a project folder is 0755 like any other.
+      chmodSync(staging, 0o777 & ~umask);
       // rename() would replace an empty folder created meanwhile: check again right before.
       if (pathTaken(target)) throw new DirectoryExistsError(target);
       renameSync(staging, target);
