@@ -32,7 +32,9 @@ async function runAndCapture(
 }
 
 describe('app.run() says where it listens', () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it('prints "<title> listening on <url>" with the real port', async () => {
     const { printed, port } = await runAndCapture({ title: 'demo' });
