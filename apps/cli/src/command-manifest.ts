@@ -36,6 +36,8 @@ export interface CommandSummary {
   readonly argsDescription?: Readonly<Record<string, string>>;
   /** One line for the command list. */
   readonly description: string;
+  /** True when options the command does not declare are passed on (to jest, for `test`). */
+  readonly allowUnknownOptions?: boolean;
   /** True when `-h` is an option of the command, so help is `--help` only. */
   readonly longHelpOnly?: boolean;
   /** The options, in help order. */
@@ -151,9 +153,14 @@ export const TEST_OPTIONS = {
   verbose: { flags: '-v, --verbose', description: 'list every test as it runs' },
 } as const satisfies Record<string, OptionSummary>;
 
-/** `toolkit test`. */
+/** `toolkit test [paths...]`: paths and options toolkit does not know go to jest. */
 export const TEST_COMMAND: CommandSummary = {
   name: 'test',
+  arguments: '[paths...]',
+  argsDescription: {
+    paths: 'test files or folders to run, and any jest option (e.g. tests/chat.spec.ts --bail)',
+  },
+  allowUnknownOptions: true,
   description: "Run the project's tests with jest (coverage report on by default)",
   optionSummaries: Object.values(TEST_OPTIONS),
 };

@@ -147,7 +147,6 @@ describe('toolkit shell: version, help and exit codes', () => {
     ['unknown command', ['launch'], /unknown command 'launch'/],
     ['unknown option (dev)', ['dev', '--bogus'], /unknown option '--bogus'/],
     ['unknown option (start)', ['start', '--bogus'], /unknown option '--bogus'/],
-    ['unknown option (test)', ['test', '--watch'], /unknown option '--watch'/],
     ['unknown option (docs)', ['docs', '--open'], /unknown option '--open'/],
     ['unknown option (deploy)', ['deploy', 'fly', '--force'], /unknown option '--force'/],
     ['missing argument', ['deploy'], /missing required argument 'platform'/],
@@ -174,7 +173,7 @@ describe('toolkit shell: version, help and exit codes', () => {
       ['deploy', 'vmhost', '--app-name', 'Not Valid'],
       /App names use 3 to 63 lower-case/,
     ],
-    ['surplus argument', ['test', 'tests/'], /too many arguments for 'test'/],
+    ['surplus argument', ['docs', 'extra'], /too many arguments for 'docs'/],
     ['option missing its value', ['dev', '--host'], /option '-h, --host <host>' argument missing/],
     ['--serve with --build', ['docs', '--serve', '--build'], /choose either --serve or --build/],
   ];

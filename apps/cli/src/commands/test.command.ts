@@ -12,8 +12,9 @@ export interface TestOptions {
 }
 
 /**
- * `toolkit test [--coverage|--no-coverage] [-v|--verbose]`: runs the project's jest and exits
- * with jest's own status.
+ * `toolkit test [paths...] [--coverage|--no-coverage] [-v|--verbose] [jest options]`: runs the
+ * project's jest on the given paths (all tests by default), passing options toolkit does not know
+ * to jest, and exits with jest's own status.
  */
 @Command(TEST_COMMAND)
 export class TestCommand extends CommandRunner {
@@ -21,9 +22,10 @@ export class TestCommand extends CommandRunner {
     super();
   }
 
-  async run(_args: string[], options: TestOptions): Promise<void> {
+  async run(args: string[], options: TestOptions): Promise<void> {
     const code = await this.jest.run({
       cwd: process.cwd(),
+      passThrough: args,
       coverage: options.coverage ?? true,
       verbose: options.verbose ?? false,
     });

@@ -78,6 +78,7 @@ export function buildCommandLine(
   for (const summary of COMMAND_SUMMARIES) {
     const command = configureCommand(new Command(summary.name));
     if (summary.longHelpOnly) command.helpOption('--help', 'display help for command');
+    if (summary.allowUnknownOptions) command.allowUnknownOption();
     addArguments(command, summary);
     command.description(summary.description);
     for (const option of summary.optionSummaries) addOption(command, option);
