@@ -7,6 +7,7 @@ import { AgentController } from '../../../templates/agent/src/agent.controller.j
 import { ApiController } from '../../../templates/api/src/api.controller.js';
 import { ApiKeyGuard } from '../../../templates/api/src/api-key.guard.js';
 import { rateLimitProvider, RateLimitGuard } from '../../../templates/api/src/rate-limit.guard.js';
+import { ChatController as AgentChatController } from '../../../templates/agent/src/chat.controller.js';
 import { stylesProvider } from '../../../templates/agent/src/styles.js';
 import { ChatPageController } from '../../../templates/chatbot/src/chat-page.controller.js';
 import { ChatController } from '../../../templates/chatbot/src/chat.controller.js';
@@ -53,7 +54,7 @@ export const TEMPLATE_APPS: AppUnderTest[] = [
     create: () =>
       new App({
         ...options,
-        controllers: [HealthController, AgentController],
+        controllers: [HealthController, AgentController, AgentChatController, ChatPageController],
         providers: [stylesProvider],
       }),
   },

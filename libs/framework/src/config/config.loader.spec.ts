@@ -34,6 +34,8 @@ describe('loadConfig', () => {
       upload_limit: 20971520,
       sse_heartbeat: 15,
       shutdown_grace: 5,
+      session_secret: '',
+      trust_proxy: false,
     });
     expect(config.llm).toMatchObject({ default_model: 'auto', temperature: 0.7, max_tokens: 1024 });
     expect(config.cache).toMatchObject({ enabled: true, backend: 'memory', ttl: 300 });

@@ -27,6 +27,8 @@ export const CONFIG_SCHEMA: Schema = {
     upload_limit: { kind: 'bytes', default: 20 * 1024 * 1024, min: 1 },
     sse_heartbeat: { kind: 'number', default: 15, min: 0 },
     shutdown_grace: { kind: 'number', default: 5, min: 0 },
+    session_secret: { kind: 'string', default: '' },
+    trust_proxy: { kind: 'boolean', default: false },
   },
   llm: {
     default_provider: { kind: 'string', default: 'auto' },
@@ -44,6 +46,7 @@ export const CONFIG_SCHEMA: Schema = {
     redis_url: { kind: 'string', default: 'redis://127.0.0.1:6379' },
     max_entries: { kind: 'integer', default: 1000, min: 1 },
     key_prefix: { kind: 'string', default: 'toolkit:cache:' },
+    lock_ttl: { kind: 'duration', default: 10, min: 0.1 },
     timeout: { kind: 'duration', default: 2, min: 0.001, max: 3600 },
   },
   memory: {

@@ -1,0 +1,58 @@
+/** Options of a turn write: `interrupted` marks an answer the client stopped. */
+export interface TurnOptions {
+  /** The answer stopped before its end (the client went away or the server shut down). */
+  interrupted?: boolean;
+}
+
+/** Where {@link recordTurn} commits the exchange: a `ConversationMemory` (`memory.for(id)`). */
+export interface TurnWriter {
+  /** Stores the user message and the answer together, or neither. */
+  addTurn(user: string, assistant: string, options?: TurnOptions): Promise<unknown>;
+}
+
+/**
+ * Passes a streamed answer through, chunk by chunk, and commits the exchange to memory exactly
+ * once, when it is over:
+ * - the stream ends normally → the user message and the whole answer;
+ * - the client stops it (the request's signal aborts: it went away, or pressed Stop) after some
+ *   output → the user message and the partial answer, marked `interrupted`, as chat UIs keep a
+ *   stopped answer;
+ * - the upstream model fails, before or during the answer, or the client goes before any output →
+ *   nothing, so a retry starts from the same history and never duplicates the question.
+ *
+ * @example
+ * @Route('/chat', { methods: ['POST'] })
+ * @Stream()
+ * async chat(@Session() session: string, @Arg('message') message: string, @RequestSignal() signal: AbortSignal) {
+ *   const memory = this.memory.for(session);
+ *   const history = await memory.toDictList();
+ *   const stream = await this.llm.chat(message, { history, stream: true, signal });
+ *   return recordTurn(memory, message, stream, signal);
+ * }
+ */
+export async function* recordTurn(
+  memory: TurnWriter,
+  message: string,
+  stream: AsyncIterable<string>,
+  signal?: AbortSignal,
+): AsyncGenerator<string, void, undefined> {
+  let answer = '';
+  // Until the stream ends or fails, leaving means the consumer stopped reading (client gone).
+  let outcome: 'complete' | 'failed' | 'stopped' = 'stopped';
+  try {
+    for await (const chunk of stream) {
+      answer += chunk;
+      yield chunk;
+    }
+    outcome = 'complete';
+  } catch (error) {
+    // A failure caused by the client's abort is a stop; any other is the model's failure.
+    if (signal?.aborted !== true) outcome = 'failed';
+    throw error;
+  } finally {
+    if (outcome === 'complete') await memory.addTurn(message, answer);
+    else if (outcome === 'stopped' && answer !== '') {
+      await memory.addTurn(message, answer, { interrupted: true });
+    }
+  }
+}
