@@ -23,6 +23,9 @@ export interface TurnWriter {
  *   nothing, so a retry starts from the same history and never duplicates the question.
  * A message memory cannot store (e.g. one containing NUL) is refused with a 422 before any output.
  *
+ * A message memory would refuse (not a string, or holding NUL) throws `InvalidMessageError`
+ * (422) at once, before any output; NUL characters in the answer are stored as U+FFFD.
+ *
  * @example
  * @Route('/chat', { methods: ['POST'] })
  * @Stream()
@@ -33,7 +36,19 @@ export interface TurnWriter {
  *   return recordTurn(memory, message, stream, signal);
  * }
  */
-export async function* recordTurn(
+export function recordTurn(
+  memory: TurnWriter,
+  message: string,
+  stream: AsyncIterable<string>,
+  signal?: AbortSignal,
+): AsyncGenerator<string, void, undefined> {
+  // A message memory would refuse fails now, as a 422 before any output, not as an error event
+  // once the answer has been streamed.
+  assertValidMessage('user', message);
+  return passThrough(memory, message, stream, signal);
+}
+
+async function* passThrough(
   memory: TurnWriter,
   message: string,
   stream: AsyncIterable<string>,
@@ -55,9 +70,12 @@ export async function* recordTurn(
     if (signal?.aborted !== true) outcome = 'failed';
     throw error;
   } finally {
-    if (outcome === 'complete') await memory.addTurn(message, answer);
+    // Memory refuses NUL (PostgreSQL text cannot hold it); a model that emitted one gets it
+    // stored as U+FFFD rather than losing the whole turn after the client saw it.
+    const stored = answer.replaceAll('\u0000', '\uFFFD');
+    if (outcome === 'complete') await memory.addTurn(message, stored);
     else if (outcome === 'stopped' && answer !== '') {
-      await memory.addTurn(message, answer, { interrupted: true });
+      await memory.addTurn(message, stored, { interrupted: true });
     }
   }
 }

@@ -45,6 +45,10 @@ export class RedisConnection {
       // hits); replies still come back in order, one promise each.
       enableAutoPipelining: true,
       enableOfflineQueue: false,
+      // How long a closing socket may take to end before it is destroyed. ioredis arms this timer
+      // even for a socket that is already closed (a refused connection), where it would hold the
+      // process open for its whole length (2 s by default) after close().
+      disconnectTimeout: 200,
       maxRetriesPerRequest: 0,
       autoResendUnfulfilledCommands: false,
       connectTimeout,

@@ -175,6 +175,26 @@ describe('PostgreSQL memory: expired conversations purged in bounded batches', (
     }
   });
 
+  it('purges by itself in the background after 1,000 writes', async () => {
+    const store = new PostgresMemoryStore({ url: POSTGRES_URL, keyPrefix: prefix, ttlSeconds: 60 });
+    try {
+      await store.appendMany('forgotten', [message('q', hoursAgo(2)), message('a', hoursAgo(2))]);
+      for (let n = 0; n < 1000; n += 25) {
+        await Promise.all(
+          Array.from({ length: 25 }, (_, i) => store.append(`busy-${i}`, message(`m${n + i}`))),
+        );
+      }
+      const deadline = Date.now() + 10_000;
+      while ((await store.list('forgotten')).length > 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(await store.list('forgotten')).toEqual([]);
+      expect(await store.list('busy-0')).toHaveLength(40);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('purges nothing with ttl 0 and refuses a bad batch size', async () => {
     const store = new PostgresMemoryStore({ url: POSTGRES_URL, keyPrefix: prefix, ttlSeconds: 0 });
     try {
