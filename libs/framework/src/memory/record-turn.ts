@@ -21,7 +21,6 @@ export interface TurnWriter {
  *   stopped answer;
  * - the upstream model fails, before or during the answer, or the client goes before any output →
  *   nothing, so a retry starts from the same history and never duplicates the question.
- * A message memory cannot store (e.g. one containing NUL) is refused with a 422 before any output.
  *
  * A message memory would refuse (not a string, or holding NUL) throws `InvalidMessageError`
  * (422) at once, before any output; NUL characters in the answer are stored as U+FFFD.
@@ -54,8 +53,6 @@ async function* passThrough(
   stream: AsyncIterable<string>,
   signal?: AbortSignal,
 ): AsyncGenerator<string, void, undefined> {
-  // A message memory would refuse (422) is refused before any output, not after the answer.
-  assertValidMessage('user', message);
   let answer = '';
   // Until the stream ends or fails, leaving means the consumer stopped reading (client gone).
   let outcome: 'complete' | 'failed' | 'stopped' = 'stopped';
