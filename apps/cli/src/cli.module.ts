@@ -9,6 +9,7 @@ import { AppServerService } from './dev/app-server.service.js';
 import { AppSupervisorService } from './dev/app-supervisor.service.js';
 import { AppNameService } from './deploy/app-name.service.js';
 import { DeployService } from './deploy/deploy.service.js';
+import { VendorToolkitService } from './deploy/vendor-toolkit.service.js';
 import { PlatformClientService } from './deploy/platform-client.service.js';
 import { CloudGuidePlatform } from './deploy/platforms/cloudguide.platform.js';
 import { GithostPlatform } from './deploy/platforms/githost.platform.js';
@@ -50,6 +51,7 @@ import { JestRunnerService } from './testing/jest-runner.service.js';
     JestRunnerService,
     DocsService,
     DeployService,
+    VendorToolkitService,
     AppNameService,
     PlatformClientService,
     VmhostPlatform,
