@@ -19,13 +19,14 @@ describe('template variables', () => {
 
   it('carries the name, provider key variable and dependencies', () => {
     const deps = { dependencies: { toolkit: '^1.0.0' }, devDependencies: {} };
-    expect(templateVariables('bot', 'api', deps, () => 'k')).toEqual({
+    expect(templateVariables('bot', 'api', deps, 'toolkit', () => 'k')).toEqual({
       name: 'bot',
       description: expect.stringContaining('REST API'),
       keyVar: 'OPENAI_API_KEY',
       providerLabel: 'OpenAI',
       ...deps,
       extraEnv: ['API_KEYS=k', 'CORS_ORIGINS=*', 'RATE_LIMIT_PER_MINUTE=60'],
+      toolkitName: 'toolkit',
     });
   });
 });

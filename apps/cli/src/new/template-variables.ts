@@ -14,6 +14,8 @@ export interface TemplateVariables extends ProjectDependencies {
   providerLabel: string;
   /** Extra `KEY=value` lines for `.env`. */
   extraEnv: string[];
+  /** The toolkit's package name, from its `package.json`: what READMEs name and link to. */
+  toolkitName: string;
 }
 
 /** `package.json` description of each template's projects. */
@@ -49,12 +51,13 @@ export function extraEnvLines(
  * Everything a template is rendered with, for project `name`.
  *
  * @example
- * templateVariables('my-bot', 'chatbot', projectDependencies(toolkit, 'chatbot'));
+ * templateVariables('my-bot', 'chatbot', projectDependencies(toolkit, 'chatbot'), toolkit.name);
  */
 export function templateVariables(
   name: string,
   template: ProjectTemplate,
   dependencies: ProjectDependencies,
+  toolkitName: string,
   newKey: KeyGenerator = randomKey,
 ): TemplateVariables {
   return {
@@ -64,5 +67,6 @@ export function templateVariables(
     providerLabel: DEFAULT_PROVIDER.label,
     ...dependencies,
     extraEnv: extraEnvLines(template, newKey),
+    toolkitName,
   };
 }
