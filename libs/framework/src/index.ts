@@ -34,6 +34,12 @@ export type {
 export { Stream } from './routing/stream.decorator.js';
 export type { StreamOptions } from './sse/stream-options.js';
 export {
+  ResumableStreams,
+  StreamCancelledError,
+  StreamExpiredError,
+} from './sse/resumable-streams.js';
+export { ResumableStreamsController } from './sse/resumable-streams.controller.js';
+export {
   RequestSignal,
   ClientDisconnectedError,
   ServerShutdownError,
@@ -88,6 +94,7 @@ export type { UploadedFile, UploadLimits } from './upload/read-uploads.js';
 
 // Health and application info.
 export { HealthController } from './health/health.controller.js';
+export type { BackendReadiness, ReadinessReport } from './health/readiness.js';
 export { APP_INFO } from './toolkit.constants.js';
 export type { AppInfo } from './health/app-info.js';
 

@@ -70,6 +70,7 @@ export { InvalidMessageError } from './memory/invalid-message.error.js';
 
 // Response cache: the store contract and its backends.
 export { CacheStore } from './cache/cache-store.interface.js';
+export type { CacheLock } from './cache/cache-lock.js';
 export type { CacheBackend, WindowCount } from './cache/cache-store.interface.js';
 export { MemoryCacheStore } from './cache/memory-cache.store.js';
 export type { MemoryCacheStoreOptions } from './cache/memory-cache.store.js';

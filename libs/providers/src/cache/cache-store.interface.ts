@@ -1,3 +1,4 @@
+import type { CacheLock } from './cache-lock.js';
 /** The cache backends toolkit ships (`cache.backend` in `toolkit.yaml`). */
 export type CacheBackend = 'memory' | 'redis';
 
@@ -31,8 +32,19 @@ export interface CacheStore {
    * @throws ToolkitError when the value cannot be serialised or the TTL is negative or not finite.
    */
   set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
+  /**
+   * Takes the cluster-wide lock on `key` for `ttlSeconds`, or `undefined` when another holder
+   * has it. Present on shared backends (Redis) only: `@Cache` uses it so concurrent misses of
+   * the same key in several processes run the handler once.
+   */
+  lock?(key: string, ttlSeconds: number): Promise<CacheLock | undefined>;
   /** Removes one entry (no error when absent). */
   delete(key: string): Promise<void>;
+  /**
+   * Checks the backend answers (readiness): resolves when it does, rejects with
+   * `CacheUnavailableError` (503) when it is down or does not answer within `cache.timeout`.
+   */
+  ping(): Promise<void>;
   /**
    * Counts one more hit on `key` in a fixed window of `windowMs` milliseconds that starts with the
    * first hit (a rate limiter's counter). Atomic: on Redis one `INCR` + `PEXPIRE` script, so every

@@ -70,6 +70,10 @@ export class MemoryCacheStore implements CacheStore {
     return Promise.resolve();
   }
 
+  ping(): Promise<void> {
+    return Promise.resolve();
+  }
+
   increment(key: string, windowMs: number): Promise<WindowCount> {
     // A bad window rejects (the executor's throw), as on Redis.
     return new Promise((resolve) => resolve(this.count(key, checkWindowMs(windowMs))));

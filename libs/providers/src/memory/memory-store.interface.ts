@@ -35,6 +35,11 @@ export interface MemoryStore {
   list(userId: string, limit?: number): Promise<MemoryMessage[]>;
   /** Deletes the user's whole history. */
   clear(userId: string): Promise<void>;
+  /**
+   * Checks the backend answers (readiness): resolves when it does, rejects with
+   * `MemoryUnavailableError` (503) when it is down, closed or does not answer within its timeout.
+   */
+  ping(): Promise<void>;
   /** Releases connections; calls made afterwards reject with 503. Safe to call twice. */
   close(): Promise<void>;
 }

