@@ -1,3 +1,5 @@
+import { assertValidMessage } from '../../../providers/src/memory/memory-message.validation.js';
+
 /** Options of a turn write: `interrupted` marks an answer the client stopped. */
 export interface TurnOptions {
   /** The answer stopped before its end (the client went away or the server shut down). */
@@ -20,6 +22,9 @@ export interface TurnWriter {
  * - the upstream model fails, before or during the answer, or the client goes before any output →
  *   nothing, so a retry starts from the same history and never duplicates the question.
  *
+ * A message the memory would refuse (not a string, or holding NUL) throws `InvalidMessageError`
+ * (422) at once, before any output.
+ *
  * @example
  * @Route('/chat', { methods: ['POST'] })
  * @Stream()
@@ -30,7 +35,19 @@ export interface TurnWriter {
  *   return recordTurn(memory, message, stream, signal);
  * }
  */
-export async function* recordTurn(
+export function recordTurn(
+  memory: TurnWriter,
+  message: string,
+  stream: AsyncIterable<string>,
+  signal?: AbortSignal,
+): AsyncGenerator<string, void, undefined> {
+  // A message memory would refuse (e.g. one holding NUL) is a 422 now, before any output, rather
+  // than an error event after the whole answer streamed.
+  assertValidMessage('user', message);
+  return passThrough(memory, message, stream, signal);
+}
+
+async function* passThrough(
   memory: TurnWriter,
   message: string,
   stream: AsyncIterable<string>,
