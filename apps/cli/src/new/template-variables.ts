@@ -37,13 +37,15 @@ const randomKey: KeyGenerator = () => randomBytes(32).toString('hex');
 
 /**
  * `.env` lines a template needs beyond the provider key and `DEBUG`: the api template gets a
- * freshly generated API key (never a fixed one every project would share), open CORS and a rate limit.
+ * freshly generated API key (never a fixed one every project would share), open CORS and a rate
+ * limit; the others, whose conversations belong to a session cookie, a fresh key that signs it
+ * (so sessions survive restarts and every instance recognises them).
  */
 export function extraEnvLines(
   template: ProjectTemplate,
   newKey: KeyGenerator = randomKey,
 ): string[] {
-  if (template !== 'api') return [];
+  if (template !== 'api') return [`TOOLKIT_APP_SESSION_SECRET=${newKey()}`];
   return [`API_KEYS=${newKey()}`, 'CORS_ORIGINS=*', 'RATE_LIMIT_PER_MINUTE=60'];
 }
 
