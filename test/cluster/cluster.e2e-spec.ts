@@ -16,6 +16,7 @@ import { SseParser, type SseEvent } from 'toolkit/testing';
 import { startBalancer, type Balancer } from './support/nginx.js';
 
 const APP = fileURLToPath(new URL('./fixtures/cluster.app.mjs', import.meta.url));
+const API_APP = fileURLToPath(new URL('./fixtures/api.app.ts', import.meta.url));
 const PREFIX = `cluster-test-${process.pid}-${Date.now()}`;
 const redis = new Redis('redis://127.0.0.1:6379');
 
@@ -24,9 +25,12 @@ interface AppProcess {
   port: number;
 }
 
-async function startApp(): Promise<AppProcess> {
-  const child = spawn(process.execPath, [APP], {
-    env: { ...process.env, PREFIX },
+async function startApp(
+  script: string[] = [APP],
+  env: Record<string, string> = {},
+): Promise<AppProcess> {
+  const child = spawn(process.execPath, script, {
+    env: { ...process.env, PREFIX, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout });
@@ -272,4 +276,44 @@ describe('one of three processes killed under load', () => {
     expect(duplicated).toBe(0);
     expect(outcome.size).toBe(TOTAL);
   }, 120_000);
+});
+
+describe("the api template's rate limit across three processes", () => {
+  const API_KEY = 'cluster-key-0123456789';
+  const LIMIT = 12;
+  let cluster: AppProcess[] = [];
+  let lb: Balancer;
+
+  beforeAll(async () => {
+    const env = {
+      API_KEYS: API_KEY,
+      RATE_LIMIT_PER_MINUTE: String(LIMIT),
+      PREFIX: `${PREFIX}-api`,
+    };
+    const script = ['--import', 'toolkit/register', API_APP];
+    cluster = await Promise.all([1, 2, 3].map(() => startApp(script, env)));
+    lb = await startBalancer(cluster.map((a) => a.port));
+  }, 60_000);
+
+  afterAll(async () => {
+    await lb?.stop();
+    await Promise.all(cluster.map(kill));
+  });
+
+  it('allows the limit in all, not the limit per process', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < LIMIT * 2; i += 1) {
+      const res = await fetch(`http://127.0.0.1:${lb.port}/complete`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': API_KEY },
+        body: JSON.stringify({ prompt: `request ${i}` }),
+      });
+      await res.arrayBuffer();
+      statuses.push(res.status);
+      if (res.status === 429) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    // Round robin spread them over the three processes; the count is shared in Redis.
+    expect(statuses.filter((s) => s === 200)).toHaveLength(LIMIT);
+    expect(statuses.slice(LIMIT)).toEqual(Array.from({ length: LIMIT }, () => 429));
+  });
 });

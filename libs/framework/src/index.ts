@@ -70,6 +70,41 @@ export type {
 export type { ModelResolution } from '../../providers/src/llm/resolution/resolve-model.js';
 export { isKeySet } from '../../providers/src/llm/default-model.js';
 
+// `@Tool()` methods of injectable providers, collected by the injectable `ToolRegistry`.
+export { Tool } from './tools/tool.decorator.js';
+export type { ToolOptions } from './tools/tool.decorator.js';
+export { ToolRegistry } from './tools/tool.registry.js';
+
+// LLM tools, typed stream events, structured output and prices.
+export { defineTool } from '../../providers/src/llm/tools/tool.js';
+export type {
+  DefinedTool,
+  ToolArgs,
+  ToolContext,
+  ToolDefinition,
+} from '../../providers/src/llm/tools/tool.js';
+export type { FromJsonSchema } from '../../providers/src/llm/tools/from-json-schema.js';
+export type { SchemaInput } from '../../providers/src/llm/tools/schema-validator.js';
+export type {
+  GenerateStep,
+  ToolCallRecord,
+} from '../../providers/src/llm/tools/tool-call-record.js';
+export type { LlmStreamEvent } from '../../providers/src/llm/tools/llm-stream-event.js';
+export type { ModelPrice } from '../../providers/src/llm/cost/model-price.js';
+export { PRICE_TABLE } from '../../providers/src/llm/cost/price.table.js';
+export type { SchemaOutput } from '../../providers/src/llm/tools/tool.js';
+export type {
+  GenerateObjectOptions,
+  GenerateObjectResponse,
+  PartialObject,
+} from '../../providers/src/llm/structured/generate-object-options.js';
+export { StructuredOutputError } from '../../providers/src/llm/structured/structured-output.error.js';
+export { parsePartialJson } from '../../providers/src/llm/structured/partial-json.js';
+export { PromptLibrary } from '../../providers/src/llm/prompts/prompt-library.js';
+export { PromptError } from '../../providers/src/llm/prompts/prompt.errors.js';
+export { BudgetExceededError } from '../../providers/src/llm/cost/budget-exceeded.error.js';
+export { SpendLedger } from '../../providers/src/llm/cost/spend-ledger.js';
+
 // Conversation memory: `app.memory(userId)`, or the injected `MemoryService`.
 export { MemoryService } from './memory/memory.service.js';
 export { recordTurn } from './memory/record-turn.js';

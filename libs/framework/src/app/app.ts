@@ -7,7 +7,6 @@ import {
   type Type,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ExpressAdapter } from '@nestjs/platform-express';
 import type { CorsOptions } from '@nestjs/common/interfaces/external/cors-options.interface.js';
 import type { Express } from 'express';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -59,6 +58,11 @@ export interface RunOptions {
   host?: string;
   /** Port to listen on; `0` picks a free one. @default process.env.PORT ?? 8000 */
   port?: number;
+  /**
+   * Print `<name> listening on http://host:port` once listening (never with `logger: false`;
+   * `toolkit dev`/`start` print their own banner). @default true
+   */
+  announce?: boolean;
 }
 
 /**
@@ -180,7 +184,12 @@ export class App {
     const nest = await this.init();
     await nest.listen(port, host);
     this.handleSignals();
-    return nest.getHttpServer() as Server;
+    const server = nest.getHttpServer() as Server;
+    if ((options.announce ?? true) && this.options.logger !== false) {
+      const name = this.title ?? nest.get<ToolkitConfig>(TOOLKIT_CONFIG).app.name;
+      process.stdout.write(`${name} listening on ${listeningUrl(server, host)}\n`);
+    }
+    return server;
   }
 
   /**
@@ -250,6 +259,8 @@ export class App {
       controllers,
       providers: this.options.providers ?? [],
     };
+    // Loaded here, not at import: importing toolkit stays as cheap as importing Nest itself.
+    const { ExpressAdapter } = await import('@nestjs/platform-express');
     const nest = await NestFactory.create(root, new ExpressAdapter(), {
       bodyParser: false,
       abortOnError: false,
@@ -260,4 +271,12 @@ export class App {
     await nest.init();
     return nest;
   }
+}
+
+/** The URL a browser on this machine would open: wildcard hosts become 127.0.0.1. */
+function listeningUrl(server: Server, host: string): string {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const shown = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
+  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
 }

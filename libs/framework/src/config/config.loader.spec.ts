@@ -194,4 +194,38 @@ describe('loadConfig', () => {
     expect(config.app.body_limit).toBe(2 * 1024 * 1024);
     expect(config.app.name).toBe('mine');
   });
+
+  it('leaves DEBUG patterns of the debug package (express:*) to it, and still reads DEBUG switches', () => {
+    for (const pattern of ['express:*', '*', 'express:router,toolkit']) {
+      expect(loadConfig({ cwd: project({}), env: { DEBUG: pattern } }).app.debug).toBe(false);
+    }
+    expect(loadConfig({ cwd: project({}), env: { DEBUG: 'yes' } }).app.debug).toBe(true);
+    const yaml = project({ 'toolkit.yaml': 'app:\n  debug: true\n' });
+    expect(loadConfig({ cwd: yaml, env: { DEBUG: 'express:*' } }).app.debug).toBe(true);
+  });
+
+  it('takes REDIS_URL and DATABASE_URL as backend URL defaults; file and TOOLKIT_* win', () => {
+    const env = { REDIS_URL: 'redis://cache.internal:6380', DATABASE_URL: 'postgres://db/app' };
+    const plain = loadConfig({ cwd: project({}), env: { ...env } });
+    expect(plain.cache.redis_url).toBe('redis://cache.internal:6380');
+    expect(plain.memory.redis_url).toBe('redis://cache.internal:6380');
+    expect(plain.memory.postgres_url).toBe('postgres://db/app');
+
+    const cwd = project({ 'toolkit.yaml': 'memory:\n  postgres_url: postgres://file/db\n' });
+    const layered = loadConfig({
+      cwd,
+      env: { ...env, TOOLKIT_CACHE_REDIS_URL: 'redis://override:1' },
+    });
+    expect(layered.memory.postgres_url).toBe('postgres://file/db');
+    expect(layered.cache.redis_url).toBe('redis://override:1');
+    expect(layered.memory.redis_url).toBe('redis://cache.internal:6380');
+    expect(loadConfig({ cwd: project({}), env: { REDIS_URL: ' ' } }).memory.redis_url).toBe(
+      'redis://127.0.0.1:6379',
+    );
+  });
+
+  it('reads REDIS_URL and DATABASE_URL from .env too', () => {
+    const cwd = project({ '.env': 'REDIS_URL=redis://from-dotenv:6379\n' });
+    expect(loadConfig({ cwd, env: {} }).memory.redis_url).toBe('redis://from-dotenv:6379');
+  });
 });

@@ -3,8 +3,8 @@ import type { ToolkitConfig } from './toolkit-config.interface.js';
 /** How one configuration key is checked. */
 export interface KeySpec {
   /** `duration`: seconds, as a number (`90`, `0.5`) or a string with a unit (`"500ms"`, `"30s"`, `"30m"`, `"24h"`, `"7d"`). */
-  kind: 'string' | 'boolean' | 'integer' | 'number' | 'bytes' | 'duration';
-  default: string | number | boolean;
+  kind: 'string' | 'boolean' | 'integer' | 'number' | 'bytes' | 'duration' | 'prices' | 'budget';
+  default: string | number | boolean | Readonly<Record<string, unknown>>;
   /** Allowed values for an enumerated string key. */
   choices?: readonly string[];
   min?: number;
@@ -38,6 +38,8 @@ export const CONFIG_SCHEMA: Schema = {
     timeout: { kind: 'number', default: 60, min: 0.001 },
     max_retries: { kind: 'integer', default: 2, min: 0, max: 10 },
     echo_delay_ms: { kind: 'integer', default: 0, min: 0, max: 5000 },
+    prices: { kind: 'prices', default: {} },
+    budget: { kind: 'budget', default: { per_user_usd_per_day: null } },
   },
   cache: {
     enabled: { kind: 'boolean', default: true },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { InvalidMessageError } from '../../../providers/src/memory/invalid-message.error.js';
 import { recordTurn, type TurnOptions } from './record-turn.js';
 
 /** Records what would be committed. */
@@ -25,6 +26,27 @@ describe('recordTurn', () => {
     const turns = new Turns();
     expect(await drain(recordTurn(turns, 'Hi', chunks(['Hel', 'lo'])))).toBe('Hello');
     expect(turns.committed).toEqual([['Hi', 'Hello', undefined]]);
+  });
+
+  it('refuses a message memory cannot store at once, before reading the stream', () => {
+    const turns = new Turns();
+    let read = false;
+    const stream = (async function* () {
+      read = true;
+      yield 'never';
+    })();
+    expect(() => recordTurn(turns, 'a\u0000b', stream)).toThrow(InvalidMessageError);
+    expect(() => recordTurn(turns, 42 as unknown as string, stream)).toThrow(
+      'content must be a string',
+    );
+    expect(read).toBe(false);
+    expect(turns.committed).toEqual([]);
+  });
+
+  it('stores NUL characters of the answer as U+FFFD (the client saw the answer as sent)', async () => {
+    const turns = new Turns();
+    expect(await drain(recordTurn(turns, 'Hi', chunks(['a\u0000', 'b'])))).toBe('a\u0000b');
+    expect(turns.committed).toEqual([['Hi', 'a\uFFFDb', undefined]]);
   });
 
   it('commits nothing when the model fails mid-answer, and passes the failure on', async () => {

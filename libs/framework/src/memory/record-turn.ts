@@ -22,8 +22,8 @@ export interface TurnWriter {
  * - the upstream model fails, before or during the answer, or the client goes before any output →
  *   nothing, so a retry starts from the same history and never duplicates the question.
  *
- * A message the memory would refuse (not a string, or holding NUL) throws `InvalidMessageError`
- * (422) at once, before any output.
+ * A message memory would refuse (not a string, or holding NUL) throws `InvalidMessageError`
+ * (422) at once, before any output; NUL characters in the answer are stored as U+FFFD.
  *
  * @example
  * @Route('/chat', { methods: ['POST'] })
@@ -41,8 +41,8 @@ export function recordTurn(
   stream: AsyncIterable<string>,
   signal?: AbortSignal,
 ): AsyncGenerator<string, void, undefined> {
-  // A message memory would refuse (e.g. one holding NUL) is a 422 now, before any output, rather
-  // than an error event after the whole answer streamed.
+  // A message memory would refuse fails now, as a 422 before any output, not as an error event
+  // once the answer has been streamed.
   assertValidMessage('user', message);
   return passThrough(memory, message, stream, signal);
 }
@@ -67,9 +67,12 @@ async function* passThrough(
     if (signal?.aborted !== true) outcome = 'failed';
     throw error;
   } finally {
-    if (outcome === 'complete') await memory.addTurn(message, answer);
+    // Memory refuses NUL (PostgreSQL text cannot hold it); a model that emitted one gets it
+    // stored as U+FFFD rather than losing the whole turn after the client saw it.
+    const stored = answer.replaceAll('\u0000', '\uFFFD');
+    if (outcome === 'complete') await memory.addTurn(message, stored);
     else if (outcome === 'stopped' && answer !== '') {
-      await memory.addTurn(message, answer, { interrupted: true });
+      await memory.addTurn(message, stored, { interrupted: true });
     }
   }
 }

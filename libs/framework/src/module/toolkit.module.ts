@@ -17,6 +17,7 @@ import { ResumableStreams } from '../sse/resumable-streams.js';
 import { StreamRegistry } from '../sse/stream-registry.js';
 import { StreamInterceptor } from '../sse/stream.interceptor.js';
 import { APP_INFO, TOOLKIT_CONFIG } from '../toolkit.constants.js';
+import { ToolRegistry } from '../tools/tool.registry.js';
 import { ToolkitLifecycle } from './toolkit.lifecycle.js';
 import {
   TOOLKIT_ASYNC_OPTIONS_TYPE,
@@ -58,6 +59,7 @@ const configProvider: Provider = {
     StreamInterceptor,
     ToolkitLifecycle,
     ValidationBinder,
+    ToolRegistry,
     { provide: APP_FILTER, useClass: ToolkitExceptionFilter },
   ],
   exports: [
@@ -71,6 +73,7 @@ const configProvider: Provider = {
     StreamInterceptor,
     StreamRegistry,
     ResumableStreams,
+    ToolRegistry,
   ],
 })
 export class ToolkitModule extends ToolkitModuleBase {

@@ -1,4 +1,5 @@
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
+import { loadPg } from '../support/backend-clients.js';
 import type { QueryResultRow } from 'pg';
 import { ConfigError } from '../errors/config.error.js';
 import type { ToolkitError } from '../errors/toolkit.error.js';
@@ -85,7 +86,7 @@ export class PostgresMemoryStore implements MemoryStore {
     this.maxHistory = assertMaxHistory(options.maxHistory ?? 100);
     this.table = memoryTable(options.table ?? tableNameFor(options.keyPrefix ?? 'toolkit'));
     this.url = options.url ?? 'postgres://127.0.0.1:5432/postgres';
-    this.pool = new Pool({
+    this.pool = new (loadPg().Pool)({
       connectionString: this.url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 2000,

@@ -1,5 +1,6 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { ServiceUnavailableError } from '../errors/service-unavailable.error.js';
+import { loadIoredis } from '../support/backend-clients.js';
 import { RedisConnection } from '../memory/redis-connection.js';
 import { listen, waitFor } from './memory-stream-log.js';
 import type { AppendOutcome, StreamLog, StreamLogEntry } from './stream-log.interface.js';
@@ -134,7 +135,7 @@ export class RedisStreamLog implements StreamLog {
   /** One subscriber connection per log, opened on first need; it reconnects by itself. */
   private subscribe(): void {
     if (this.subscriber) return;
-    const subscriber = new Redis(this.options.url, {
+    const subscriber = new (loadIoredis().Redis)(this.options.url, {
       lazyConnect: false,
       maxRetriesPerRequest: null,
       retryStrategy: (attempt: number) => Math.min(attempt * 100, 1000),
