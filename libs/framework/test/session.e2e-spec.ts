@@ -2,10 +2,12 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import {
   Controller,
   Injectable,
+  Req,
   UseGuards,
   type CanActivate,
   type ExecutionContext,
 } from '@nestjs/common';
+import type { Request } from 'express';
 import { App, Route, Session, SESSION_COOKIE } from 'toolkit';
 import { TestClient, type TestResponse } from 'toolkit/testing';
 
@@ -30,6 +32,14 @@ class HeaderAuthGuard implements CanActivate {
 }
 
 @Controller()
+class IpController {
+  @Route('/ip', { methods: ['GET'] })
+  ip(@Req() req: Request) {
+    return { ip: req.ip, protocol: req.protocol };
+  }
+}
+
+@Controller()
 @UseGuards(HeaderAuthGuard)
 class AuthedController {
   @Route('/me', { methods: ['GET'] })
@@ -41,7 +51,7 @@ class AuthedController {
 const apps: App[] = [];
 function appWith(app: Record<string, unknown> = {}): TestClient {
   const created = new App({
-    controllers: [WhoController, AuthedController],
+    controllers: [WhoController, AuthedController, IpController],
     logger: false,
     cwd: '/nonexistent',
     config: { app },
@@ -117,6 +127,15 @@ describe('@Session()', () => {
     const trusting = appWith({ trust_proxy: true });
     expect(setCookies(await trusting.get('/who', { headers }))[0]).toContain('; Secure');
     expect(setCookies(await trusting.get('/who'))[0]).not.toContain('Secure');
+    // Express trusts the proxy too: the client's address and protocol come from its headers.
+    const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.7' };
+    expect((await trusting.get('/ip', { headers: forwarded })).json()).toEqual({
+      ip: '203.0.113.7',
+      protocol: 'https',
+    });
+    expect((await client.get('/ip', { headers: forwarded })).json()).toMatchObject({
+      protocol: 'http',
+    });
   });
 
   it('accepts cookies across instances sharing app.session_secret, and only then', async () => {

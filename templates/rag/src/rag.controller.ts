@@ -92,8 +92,10 @@ export class RagController {
   ) {
     const { history, system, prompt, sources } = await this.prepare(session, question, topK);
     const stream = await this.llm.chat(prompt, { history, system, stream: true, signal });
+    // Created first: a question memory would refuse is a 422 before any event.
+    const answer = recordTurn(this.memory.for(session), question, stream, signal);
     yield { type: 'sources', data: sources.map(toSource) };
-    yield* recordTurn(this.memory.for(session), question, stream, signal);
+    yield* answer;
   }
 
   /** Forgets this session's questions and answers. */

@@ -80,6 +80,19 @@ describe('recordTurn', () => {
     expect(turns.committed).toEqual([['Hi', 'Hel', { interrupted: true }]]);
   });
 
+  it('refuses a message memory would refuse with a 422, before reading the stream', () => {
+    const turns = new Turns();
+    let read = false;
+    const stream = (async function* () {
+      read = true;
+      yield 'never';
+    })();
+    expect(() => recordTurn(turns, 'a\u0000b', stream)).toThrow(
+      expect.objectContaining({ statusCode: 422 }),
+    );
+    expect(read).toBe(false);
+  });
+
   it('commits nothing when the reader stops before the first chunk', async () => {
     const turns = new Turns();
     const controller = new AbortController();
