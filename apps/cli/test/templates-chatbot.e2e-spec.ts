@@ -3,7 +3,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { parseSse } from 'toolkit/testing';
-import { expectSafeMarkdown, expectStopSurvivesReload } from './support/chat-page-checks.js';
+import {
+  expectResumeAfterDrop,
+  expectSafeMarkdown,
+  expectStopSurvivesReload,
+} from './support/chat-page-checks.js';
 import {
   ANSWER_SNAPSHOTS,
   EXTERNAL_RESOURCES,
@@ -216,6 +220,10 @@ describe('toolkit new -t chatbot, end to end', () => {
 
   it('renders answers as markdown with every HTML tag shown as text', async () => {
     await expectSafeMarkdown(browser!, server!.url);
+  }, 60_000);
+
+  it('resumes an answer after the connection drops, nothing lost or repeated', async () => {
+    await expectResumeAfterDrop(browser!, server!.url);
   }, 60_000);
 
   it('stops on Ctrl+C (SIGINT) with exit status 0', async () => {

@@ -53,14 +53,19 @@ export class ChatController {
     return { response };
   }
 
-  /** The same answer as Server-Sent Events, chunk by chunk. */
+  /**
+   * The same answer as Server-Sent Events, chunk by chunk. Resumable: the answer is produced to
+   * its end even if the connection drops, and the page picks it up again with `Last-Event-ID`;
+   * Stop cancels it (`DELETE /streams/:id`), which keeps the answer so far, marked interrupted.
+   */
   @Route('/chat/stream', { methods: ['POST'] })
-  @Stream()
+  @Stream({ resumable: true })
   async chatStream(
     @Session() session: string,
     @Arg('message', { maxLength: 20_000 }) message: string,
     @Arg('user_id', USER_ID) userId: string,
-    // Fires when the browser goes away or presses Stop: passing it on stops the model call too.
+    // Fires when the page presses Stop (or the server shuts down): it stops the model call too.
+    // A dropped connection does not fire it: the answer goes on, for the page to resume.
     @RequestSignal() signal: AbortSignal,
   ) {
     const memory = this.conversation(session, userId);

@@ -102,3 +102,43 @@ export async function expectSafeMarkdown(browser: Browser, url: string): Promise
   expect(await page.evaluate('window.injected')).toBe(0);
   await close();
 }
+
+/**
+ * A dropped connection mid-answer (the browser goes offline, then back): the page reconnects
+ * with the last event id and the answer completes, every word once, and is stored whole.
+ */
+export async function expectResumeAfterDrop(browser: Browser, url: string): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 900, height: 640 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(`${url}/`);
+  await page.waitForFunction(`document.getElementById('model').textContent !== 'Model: …'`);
+  const message = 'Please tell me a long story about the sea and the ships upon it';
+  await page.fill('#input', message);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(
+    `(document.querySelector('.message.assistant')?.textContent ?? '').split(' ').length >= 3`,
+  );
+  await context.setOffline(true);
+  await page.locator('.message.assistant[data-reconnecting]').waitFor();
+  await context.setOffline(false);
+  const answer = page.locator('.message.assistant').first();
+  await answer.and(page.locator(':not([data-streaming])')).waitFor({ timeout: 20_000 });
+  const text = (await answer.textContent()) ?? '';
+  expect(await page.locator('.message.error').count()).toBe(0);
+  expect(await answer.getAttribute('data-stopped')).toBeNull();
+  // The whole answer, once: the server's copy is the same text.
+  const stored = await page.evaluate(async () => {
+    const body = (await (await fetch('/history')).json()) as {
+      messages: { role: string; content: string; interrupted?: boolean }[];
+    };
+    return body.messages;
+  });
+  expect(stored.map((m) => m.role)).toEqual(['user', 'assistant']);
+  expect(stored[1]?.content).toBe(text);
+  expect(stored[1]?.interrupted).toBeUndefined();
+  expect(text).toMatch(/^You said: "Please tell me a long story/);
+  expect(problems).toEqual([]);
+  await context.close();
+}
