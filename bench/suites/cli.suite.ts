@@ -10,9 +10,14 @@ const TOOLKIT_BIN = fileURLToPath(new URL('../../apps/cli/src/main.js', import.m
 
 /** Wall-clock milliseconds of one `node <script> --version`, checking it printed a version. */
 function startUp(script: string): Promise<number> {
+  return timedRun(script, ['--version'], /^\d+\.\d+\.\d+/);
+}
+
+/** Wall-clock milliseconds of one `node <script> <args>`, checking exit 0 and its output. */
+function timedRun(script: string, args: readonly string[], expected: RegExp): Promise<number> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const child = spawn(process.execPath, [script, '--version'], {
+    const child = spawn(process.execPath, [script, ...args], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
@@ -20,8 +25,9 @@ function startUp(script: string): Promise<number> {
     child.on('error', reject);
     child.on('exit', (code) => {
       const ms = performance.now() - start;
-      if (code !== 0 || !/^\d+\.\d+\.\d+/.test(out.trim())) {
-        reject(new Error(`${script} --version exited ${code} printing ${JSON.stringify(out)}`));
+      if (code !== 0 || !expected.test(out.trim())) {
+        const command = [script, ...args].join(' ');
+        reject(new Error(`${command} exited ${code} printing ${JSON.stringify(out)}`));
       } else {
         resolve(ms);
       }
@@ -29,7 +35,57 @@ function startUp(script: string): Promise<number> {
   });
 }
 
-/** CLI start-up: `toolkit --version` vs a bare commander program printing a version. */
+/** `toolkit <command> --help` vs the same help from a bare commander program, in ms. */
+async function helpRow(settings: BenchSettings, command: 'new' | 'dev'): Promise<Row> {
+  const args = [command, '--help'];
+  const expected = new RegExp(`^Usage: toolkit ${command} `);
+  const scripts = { toolkit: TOOLKIT_BIN, bare: benchFile('workers/bare-cli-help.js') };
+  await timedRun(scripts.toolkit, args, expected);
+  await timedRun(scripts.bare, args, expected);
+  const values = await interleave(['toolkit', 'bare'] as const, settings.rounds, async (key) => {
+    const samples: number[] = [];
+    for (let i = 0; i < settings.cliRuns; i += 1)
+      samples.push(await timedRun(scripts[key], args, expected));
+    return median(samples);
+  });
+  return {
+    id: `cli-${command}-help`,
+    name: `CLI help: \`toolkit ${command} --help\` vs bare commander, same options (lower is better)`,
+    unit: 'ms',
+    toolkit: values.toolkit,
+    baseline: values.bare,
+    target: { kind: 'max', value: 1.5 },
+  };
+}
+
+/** `import 'toolkit'` vs importing `@nestjs/core` + `@nestjs/common`, in ms per process. */
+async function importRow(settings: BenchSettings): Promise<Row> {
+  const scripts = {
+    toolkit: benchFile('workers/import-toolkit.js'),
+    bare: benchFile('workers/import-nest.js'),
+  };
+  await timedRun(scripts.toolkit, [], /^ok$/);
+  await timedRun(scripts.bare, [], /^ok$/);
+  const values = await interleave(['toolkit', 'bare'] as const, settings.rounds, async (key) => {
+    const samples: number[] = [];
+    for (let i = 0; i < settings.cliRuns; i += 1)
+      samples.push(await timedRun(scripts[key], [], /^ok$/));
+    return median(samples);
+  });
+  return {
+    id: 'import',
+    name: "Cold start: `import 'toolkit'` vs `@nestjs/core` + `@nestjs/common` (lower is better)",
+    unit: 'ms',
+    toolkit: values.toolkit,
+    baseline: values.bare,
+    target: { kind: 'max', value: 1.3 },
+  };
+}
+
+/**
+ * CLI start-up: `toolkit --version`, `toolkit new --help` and `toolkit dev --help`, each against a
+ * bare commander program doing the same.
+ */
 export async function cliSuite(settings: BenchSettings): Promise<Row[]> {
   log(`CLI start-up, ${settings.cliRuns} spawns per round`);
   const scripts = { toolkit: TOOLKIT_BIN, bare: benchFile('workers/bare-cli.js') };
@@ -40,7 +96,13 @@ export async function cliSuite(settings: BenchSettings): Promise<Row[]> {
     for (let i = 0; i < settings.cliRuns; i += 1) samples.push(await startUp(scripts[key]));
     return median(samples);
   });
+  const help = [
+    await helpRow(settings, 'new'),
+    await helpRow(settings, 'dev'),
+    await importRow(settings),
+  ];
   return [
+    ...help,
     {
       id: 'cli',
       name: 'CLI start-up: `toolkit --version` vs bare commander (lower is better)',

@@ -1,64 +1,44 @@
-import { Module } from '@nestjs/common';
-import { DeployCommand } from './commands/deploy.command.js';
-import { DevCommand } from './commands/dev.command.js';
-import { DocsCommand } from './commands/docs.command.js';
-import { NewCommand } from './commands/new.command.js';
-import { StartCommand } from './commands/start.command.js';
-import { TestCommand } from './commands/test.command.js';
-import { AppServerService } from './dev/app-server.service.js';
-import { AppSupervisorService } from './dev/app-supervisor.service.js';
-import { AppNameService } from './deploy/app-name.service.js';
-import { DeployService } from './deploy/deploy.service.js';
-import { PlatformClientService } from './deploy/platform-client.service.js';
-import { CloudGuidePlatform } from './deploy/platforms/cloudguide.platform.js';
-import { GithostPlatform } from './deploy/platforms/githost.platform.js';
-import { ServerlessPlatform } from './deploy/platforms/serverless.platform.js';
-import { VmhostPlatform } from './deploy/platforms/vmhost.platform.js';
-import { DocsService } from './docs/docs.service.js';
-import { NewProjectService } from './new/new-project.service.js';
-import { ProjectWriterService } from './new/project-writer.service.js';
-import { TemplateRendererService } from './new/template-renderer.service.js';
-import { FileWriterService } from './services/file-writer.service.js';
-import { PackageLocatorService } from './services/package-locator.service.js';
-import { ProcessService } from './services/process.service.js';
-import { PromptService } from './services/prompt.service.js';
-import { TerminalService } from './services/terminal.service.js';
+import { type DynamicModule, Module, type Type } from '@nestjs/common';
+import { CliSharedModule } from './cli-shared.module.js';
 import { ProgramSetupService } from './shell/program-setup.service.js';
-import { JestRunnerService } from './testing/jest-runner.service.js';
+
+/** Loads the Nest module of one command; only that command's code is imported. */
+const COMMAND_MODULES: Readonly<Record<string, () => Promise<Type>>> = {
+  new: async () => (await import('./modules/new-command.module.js')).NewCommandModule,
+  dev: async () => (await import('./modules/dev-command.module.js')).DevCommandModule,
+  start: async () => (await import('./modules/start-command.module.js')).StartCommandModule,
+  test: async () => (await import('./modules/test-command.module.js')).TestCommandModule,
+  docs: async () => (await import('./modules/docs-command.module.js')).DocsCommandModule,
+  deploy: async () => (await import('./modules/deploy-command.module.js')).DeployCommandModule,
+};
 
 /**
- * The `toolkit` CLI: one `CommandRunner` per command (listed in help order, matching the command
- * manifest) and the services they share for printing, spawning, locating packages and writing
- * files. A new command is one more class here and one more manifest entry.
+ * The `toolkit` CLI as Nest sees it: one module per command (a `CommandRunner` and the services it
+ * needs) plus the shared services. The executable loads only the invoked command's module; a new
+ * command is one more module here and one more manifest entry.
  */
-@Module({
-  providers: [
-    NewCommand,
-    DevCommand,
-    StartCommand,
-    TestCommand,
-    DocsCommand,
-    DeployCommand,
-    ProgramSetupService,
-    TerminalService,
-    ProcessService,
-    FileWriterService,
-    PackageLocatorService,
-    PromptService,
-    AppServerService,
-    AppSupervisorService,
-    JestRunnerService,
-    DocsService,
-    DeployService,
-    AppNameService,
-    PlatformClientService,
-    VmhostPlatform,
-    GithostPlatform,
-    ServerlessPlatform,
-    CloudGuidePlatform,
-    NewProjectService,
-    TemplateRendererService,
-    ProjectWriterService,
-  ],
-})
-export class CliModule {}
+@Module({})
+export class CliModule {
+  /**
+   * The CLI with the given commands (default: all of them, in help order).
+   *
+   * @example
+   * const module = await CliModule.forCommands(['dev']);
+   */
+  static async forCommands(
+    names: readonly string[] = Object.keys(COMMAND_MODULES),
+  ): Promise<DynamicModule> {
+    const imports = await Promise.all(
+      names.map((name) => {
+        const load = COMMAND_MODULES[name];
+        if (!load) throw new Error(`toolkit has no command "${name}"`);
+        return load();
+      }),
+    );
+    return {
+      module: CliModule,
+      imports: [CliSharedModule, ...imports],
+      providers: [ProgramSetupService],
+    };
+  }
+}

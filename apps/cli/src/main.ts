@@ -1,28 +1,42 @@
 #!/usr/bin/env node
 /**
- * The `toolkit` executable. `--version` and the bare root help are answered here from
- * package.json and the command manifest, so they never load Nest, nest-commander, provider SDKs
- * or templates; everything else imports the Nest-based CLI on demand.
+ * The `toolkit` executable. `--version` is answered from package.json alone; every help text and
+ * usage error comes from a plain commander program built from the command manifest, and `new`
+ * checks its name and folder and says what it creates, all before Nest is imported. Only a valid
+ * command line loads Nest, and then only the module of the invoked command.
  */
 import { EXIT_USAGE } from './cli.constants.js';
 import { readPackageInfo } from './shell/package-info.js';
+import { quietPipes } from './shell/quiet-pipes.js';
 
-const args = process.argv.slice(2);
-const { version } = readPackageInfo();
-
-if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  process.stdout.write(`${version}\n`);
-} else if (args.length === 0 || (args.length === 1 && (args[0] === '--help' || args[0] === '-h'))) {
-  const { renderRootHelp } = await import('./shell/root-help.js');
-  const help = renderRootHelp(version);
-  // No command at all is a usage error (help on stderr, 2), as commander would have it.
-  if (args.length === 0) {
-    process.stderr.write(help);
-    process.exitCode = EXIT_USAGE;
-  } else {
-    process.stdout.write(help);
+async function main(argv: readonly string[]): Promise<number> {
+  const args = argv.slice(2);
+  const { version } = readPackageInfo();
+  if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+    process.stdout.write(`${version}\n`);
+    return 0;
   }
-} else {
+  const { parseCommandLine, renderRootHelp } = await import('./shell/command-line.js');
+  if (args.length === 0) {
+    // No command at all is a usage error (help on stderr, 2), as commander would have it.
+    process.stderr.write(renderRootHelp(version));
+    return EXIT_USAGE;
+  }
+  const outcome = parseCommandLine(argv, version);
+  if (outcome.kind === 'exit') return outcome.exitCode;
+  if (outcome.command === 'new') {
+    const { preflightNewProject } = await import('./new/new-preflight.js');
+    const stop = preflightNewProject({
+      name: outcome.args[0] ?? '',
+      template: String(outcome.options.template),
+      directory: String(outcome.options.directory),
+      cwd: process.cwd(),
+    });
+    if (stop !== undefined) return stop;
+  }
   const { runCli } = await import('./cli.js');
-  process.exitCode = await runCli(process.argv, version);
+  return runCli(argv, version, outcome.command);
 }
+
+quietPipes();
+process.exitCode = await main(process.argv);

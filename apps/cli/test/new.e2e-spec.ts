@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assertCliBuilt, mapLimit, REPO_ROOT, runCli } from './support/cli-process.js';
+import { spawn } from 'node:child_process';
+import { assertCliBuilt, CLI_BIN, mapLimit, REPO_ROOT, runCli } from './support/cli-process.js';
 import { createTempProject, type TempProject } from './support/temp-project.js';
 
 interface PackageJson {
@@ -105,6 +106,21 @@ describe('toolkit new', () => {
     expect(read('abs/api-one', '.env')).toMatch(/^CORS_ORIGINS=\*\nRATE_LIMIT_PER_MINUTE=60$/m);
     const api = JSON.parse(read('abs/api-one', 'package.json')) as PackageJson;
     expect(api.devDependencies).toHaveProperty('@types/express');
+  });
+
+  it('exits quietly when its reader closes the pipe (toolkit new x | head -1), still creating the project', async () => {
+    const child = spawn(process.execPath, [CLI_BIN, 'new', 'piped-bot'], {
+      cwd: work.dir,
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // Like `head -1`: read the first chunk, then close the pipe.
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect(existsSync(work.path('piped-bot/package.json'))).toBe(true);
   });
 
   const badNames: Array<[string, RegExp]> = [

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { spawn } from 'node:child_process';
 import { assertCliBuilt, mapLimit, REPO_ROOT, runCli } from './support/cli-process.js';
 import { writeModuleTracer } from './support/module-trace.js';
 import { createTempProject, type TempProject } from './support/temp-project.js';
@@ -8,6 +9,19 @@ import { createTempProject, type TempProject } from './support/temp-project.js';
 const version = (
   JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }
 ).version;
+
+/** Runs node with `args` in the repository and collects its exit status and stdout. */
+function runNode(args: string[]): Promise<{ code: number | null; stdout: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.on('close', (code) => resolve({ code, stdout }));
+  });
+}
 
 describe('toolkit shell: version, help and exit codes', () => {
   let project: TempProject;
@@ -49,16 +63,60 @@ describe('toolkit shell: version, help and exit codes', () => {
     }
   });
 
-  it('prints the same root help on the fast path (--help) and through Nest (help)', async () => {
-    const fast = await cli('--help');
-    const full = await cli('help');
-    expect(fast.code).toBe(0);
-    expect(full.code).toBe(0);
-    expect(fast.stdout).toContain('Usage: toolkit [options] [command]');
-    for (const command of ['dev', 'start', 'test', 'docs', 'deploy'])
-      expect(fast.stdout).toMatch(new RegExp(`\\n  ${command} `));
-    expect(full.stdout).toBe(fast.stdout);
-  });
+  it('prints the same root and command help on the fast path as nest-commander builds', async () => {
+    const commands = ['new', 'dev', 'start', 'test', 'docs', 'deploy'];
+    const fast = await mapLimit(['', ...commands], 3, (command) =>
+      command ? cli(command, '--help') : cli('--help'),
+    );
+    // nest-commander's own program with every Nest command, built from the compiled CLI.
+    const script = `
+      import 'reflect-metadata';
+      import { CommandFactory } from 'nest-commander';
+      import { CliModule } from ${JSON.stringify(join(REPO_ROOT, 'dist/apps/cli/src/cli.module.js'))};
+      import { ProgramSetupService } from ${JSON.stringify(join(REPO_ROOT, 'dist/apps/cli/src/shell/program-setup.service.js'))};
+      const app = await CommandFactory.createWithoutRunning(await CliModule.forCommands(), { logger: false, version: ${JSON.stringify(version)} });
+      const program = app.get(ProgramSetupService).program;
+      const helps = [program.helpInformation(), ...${JSON.stringify(commands)}.map((name) => program.commands.find((c) => c.name() === name).helpInformation())];
+      await app.close();
+      process.stdout.write(JSON.stringify(helps));
+    `;
+    const nest = await runNode(['--input-type=module', '-e', script]);
+    expect(nest.code).toBe(0);
+    const nestHelps = JSON.parse(nest.stdout) as string[];
+    fast.forEach((result, i) => {
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe(nestHelps[i]);
+    });
+    expect(fast[0].stdout).toContain('Usage: toolkit [options] [command]');
+    for (const command of commands) expect(fast[0].stdout).toMatch(new RegExp(`\\n  ${command} `));
+    expect((await cli('help', 'dev')).stdout).toBe(nestHelps[2]);
+  }, 60_000);
+
+  it('answers --help of every command and every usage error without loading Nest', async () => {
+    const runs: string[][] = [
+      ...['new', 'dev', 'start', 'test', 'docs', 'deploy'].map((command) => [command, '--help']),
+      ['dev', '--port', 'abc'],
+      ['deploy'],
+      ['launch'],
+      ['new', 'My App'],
+    ];
+    for (const [i, args] of runs.entries()) {
+      const log = project.path(`modules-${i}.log`);
+      const tracer = writeModuleTracer(project.dir, log);
+      const result = await runCli(args, {
+        cwd: project.dir,
+        env: { ...process.env, NODE_OPTIONS: `--import=${tracer}` },
+      });
+      expect({ args, code: result.code }).toEqual({
+        args,
+        code: args[1] === '--help' ? 0 : args[0] === 'new' ? 1 : 2,
+      });
+      const loaded = readFileSync(log, 'utf8');
+      expect(loaded).toContain('apps/cli/src/command-manifest.js');
+      for (const heavy of ['@nestjs', 'nest-commander', 'openai', '@anthropic-ai', 'handlebars'])
+        expect({ args, loaded: loaded.includes(heavy) }).toEqual({ args, loaded: false });
+    }
+  }, 60_000);
 
   it('shows help on stderr and exits 2 when no command is given', async () => {
     const result = await cli();
@@ -89,7 +147,6 @@ describe('toolkit shell: version, help and exit codes', () => {
     ['unknown command', ['launch'], /unknown command 'launch'/],
     ['unknown option (dev)', ['dev', '--bogus'], /unknown option '--bogus'/],
     ['unknown option (start)', ['start', '--bogus'], /unknown option '--bogus'/],
-    ['unknown option (test)', ['test', '--watch'], /unknown option '--watch'/],
     ['unknown option (docs)', ['docs', '--open'], /unknown option '--open'/],
     ['unknown option (deploy)', ['deploy', 'fly', '--force'], /unknown option '--force'/],
     ['missing argument', ['deploy'], /missing required argument 'platform'/],
@@ -116,7 +173,7 @@ describe('toolkit shell: version, help and exit codes', () => {
       ['deploy', 'vmhost', '--app-name', 'Not Valid'],
       /App names use 3 to 63 lower-case/,
     ],
-    ['surplus argument', ['test', 'tests/'], /too many arguments for 'test'/],
+    ['surplus argument', ['docs', 'extra'], /too many arguments for 'docs'/],
     ['option missing its value', ['dev', '--host'], /option '-h, --host <host>' argument missing/],
     ['--serve with --build', ['docs', '--serve', '--build'], /choose either --serve or --build/],
   ];

@@ -25,6 +25,7 @@ describe('toolkit test', () => {
   let failing: TempProject;
   let bare: TempProject;
   let esm: TempProject;
+  let mixed: TempProject;
 
   beforeAll(() => {
     assertCliBuilt();
@@ -45,8 +46,17 @@ describe('toolkit test', () => {
       },
       ['jest'],
     );
+    mixed = createTempProject(
+      {
+        'package.json': '{"name":"m"}',
+        'sum.js': SOURCE,
+        'tests/sum.test.js': PASSING,
+        'tests/bad.test.js': FAILING,
+      },
+      ['jest'],
+    );
   });
-  afterAll(() => [passing, failing, bare, esm].forEach((project) => project.cleanup()));
+  afterAll(() => [passing, failing, bare, esm, mixed].forEach((project) => project.cleanup()));
 
   let runs: CliResult[];
   beforeAll(async () => {
@@ -58,6 +68,9 @@ describe('toolkit test', () => {
         [failing, ['--no-coverage']],
         [bare, []],
         [esm, ['--no-coverage']],
+        [mixed, ['tests/sum.test.js', '--no-coverage', '--bail']],
+        [mixed, ['--no-coverage', '--testNamePattern', 'adds two']],
+        [mixed, ['--no-coverage']],
       ] as Array<[TempProject, string[]]>,
       3,
       ([project, args]) => runCli(['test', ...args], { cwd: project.dir, timeoutMs: 60_000 }),
@@ -106,5 +119,17 @@ describe('toolkit test', () => {
     const result = runs[5];
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('Tests:       1 passed, 1 total');
+  });
+
+  it('passes test paths and jest options it does not know to jest', () => {
+    const [onePath, namePattern, all] = runs.slice(6);
+    expect(onePath.code).toBe(0);
+    expect(onePath.stdout).toContain('Running: jest tests/sum.test.js --bail');
+    expect(onePath.stderr).toContain('Tests:       1 passed, 1 total');
+    expect(namePattern.code).toBe(0);
+    expect(namePattern.stderr).toMatch(/Tests: +1 skipped, 1 passed, 2 total/);
+    // Without a path, every test runs and the failing one fails the run.
+    expect(all.code).toBe(1);
+    expect(all.stderr).toContain('is wrong on purpose');
   });
 });

@@ -34,10 +34,20 @@ export type {
 export { Stream } from './routing/stream.decorator.js';
 export type { StreamOptions } from './sse/stream-options.js';
 export {
+  ResumableStreams,
+  StreamCancelledError,
+  StreamExpiredError,
+} from './sse/resumable-streams.js';
+export { ResumableStreamsController } from './sse/resumable-streams.controller.js';
+export {
   RequestSignal,
   ClientDisconnectedError,
   ServerShutdownError,
 } from './routing/request-signal.js';
+
+// Who is talking: a server-issued session cookie, or the user an authentication guard set.
+export { Session, SessionPipe } from './session/session.decorator.js';
+export { SESSION_COOKIE } from './session/session-issuer.js';
 
 // Language models: `new LLM(model)`, or the injected one.
 export { LLM } from '../../providers/src/llm/llm.js';
@@ -97,9 +107,12 @@ export { SpendLedger } from '../../providers/src/llm/cost/spend-ledger.js';
 
 // Conversation memory: `app.memory(userId)`, or the injected `MemoryService`.
 export { MemoryService } from './memory/memory.service.js';
+export { recordTurn } from './memory/record-turn.js';
+export type { TurnOptions, TurnWriter } from './memory/record-turn.js';
 export { MemoryStore } from '../../providers/src/memory/memory-store.interface.js';
 export type { MemoryMessage, MemoryRole } from '../../providers/src/memory/memory-message.js';
 export type {
+  AddTurnOptions,
   ConversationMemory,
   ToDictListOptions,
 } from '../../providers/src/memory/conversation-memory.js';
@@ -108,6 +121,7 @@ export type {
 export { Cache } from './cache/cache.decorator.js';
 export type { CacheOptions } from './cache/cache.decorator.js';
 export { CacheStore } from '../../providers/src/cache/cache-store.interface.js';
+export type { WindowCount } from '../../providers/src/cache/cache-store.interface.js';
 
 // Multipart uploads.
 export { readUploads } from './upload/read-uploads.js';
@@ -115,6 +129,7 @@ export type { UploadedFile, UploadLimits } from './upload/read-uploads.js';
 
 // Health and application info.
 export { HealthController } from './health/health.controller.js';
+export type { BackendReadiness, ReadinessReport } from './health/readiness.js';
 export { APP_INFO } from './toolkit.constants.js';
 export type { AppInfo } from './health/app-info.js';
 

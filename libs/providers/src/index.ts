@@ -73,6 +73,7 @@ export type { MemoryBackend } from './memory/memory-store.interface.js';
 export type { MemoryMessage, MemoryRole } from './memory/memory-message.js';
 export { StoreConversationMemory } from './memory/conversation-memory.js';
 export type {
+  AddTurnOptions,
   ConversationMemory,
   ToDictListOptions,
   StoreConversationMemoryOptions,
@@ -91,7 +92,8 @@ export { InvalidMessageError } from './memory/invalid-message.error.js';
 
 // Response cache: the store contract and its backends.
 export { CacheStore } from './cache/cache-store.interface.js';
-export type { CacheBackend } from './cache/cache-store.interface.js';
+export type { CacheLock } from './cache/cache-lock.js';
+export type { CacheBackend, WindowCount } from './cache/cache-store.interface.js';
 export { MemoryCacheStore } from './cache/memory-cache.store.js';
 export type { MemoryCacheStoreOptions } from './cache/memory-cache.store.js';
 export { RedisCacheStore } from './cache/redis-cache.store.js';

@@ -1,8 +1,7 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
-import { DEPLOY_COMMAND } from '../command-manifest.js';
-import { parseAppName } from '../deploy/app-name.js';
+import { DEPLOY_COMMAND, DEPLOY_OPTIONS } from '../command-manifest.js';
 import { DeployService } from '../deploy/deploy.service.js';
-import { parseWord } from './option-parsers.js';
+import { optionMetadata } from './option-metadata.js';
 
 /** Options of `toolkit deploy` after parsing. */
 export interface DeployOptions {
@@ -28,19 +27,13 @@ export class DeployCommand extends CommandRunner {
     });
   }
 
-  @Option({
-    flags: '-n, --app-name <name>',
-    description: 'app name on the platform (asked for when missing)',
-  })
+  @Option(optionMetadata(DEPLOY_OPTIONS.appName))
   parseAppName(value: string): string {
-    return parseAppName(value);
+    return DEPLOY_OPTIONS.appName.parse(value);
   }
 
-  @Option({
-    flags: '-r, --region <region>',
-    description: 'region to deploy to, e.g. ams or eu-west-1',
-  })
+  @Option(optionMetadata(DEPLOY_OPTIONS.region))
   parseRegion(value: string): string {
-    return parseWord(value);
+    return DEPLOY_OPTIONS.region.parse(value);
   }
 }

@@ -1,11 +1,10 @@
 import type { Command as Commander } from 'commander';
 import { Command, CommandRunner, Option } from 'nest-commander';
-import { DEFAULT_APP_SPEC, DEFAULT_DEV_HOST, DEFAULT_DEV_PORT } from '../cli.constants.js';
-import { DEV_COMMAND } from '../command-manifest.js';
+import { DEV_COMMAND, DEV_OPTIONS } from '../command-manifest.js';
 import { parseAppSpec } from '../dev/app-spec.js';
 import { AppServerService } from '../dev/app-server.service.js';
 import { SilentExit } from '../errors/cli.errors.js';
-import { parsePort, parseWord } from './option-parsers.js';
+import { optionMetadata } from './option-metadata.js';
 
 /** Options of `toolkit dev` after parsing. */
 export interface DevOptions {
@@ -43,42 +42,28 @@ export class DevCommand extends CommandRunner {
     if (code !== 0) throw new SilentExit(code);
   }
 
-  @Option({
-    flags: '-p, --port <port>',
-    description: 'port to serve on',
-    defaultValue: DEFAULT_DEV_PORT,
-  })
+  @Option(optionMetadata(DEV_OPTIONS.port))
   parsePort(value: string): number {
-    return parsePort(value);
+    return DEV_OPTIONS.port.parse(value);
   }
 
-  @Option({
-    flags: '-h, --host <host>',
-    description: 'address to bind; 0.0.0.0 allows external connections',
-    defaultValue: DEFAULT_DEV_HOST,
-  })
+  @Option(optionMetadata(DEV_OPTIONS.host))
   parseHost(value: string): string {
-    return parseWord(value);
+    return DEV_OPTIONS.host.parse(value);
   }
 
-  @Option({ flags: '--reload', description: 'restart when a .ts file changes (default)' })
+  @Option(optionMetadata(DEV_OPTIONS.reload))
   parseReload(): boolean {
     return true;
   }
 
-  @Option({ flags: '--no-reload', description: 'serve without watching for changes' })
+  @Option(optionMetadata(DEV_OPTIONS.noReload))
   parseNoReload(): boolean {
     return false;
   }
 
-  @Option({
-    flags: '-a, --app <module:export>',
-    description:
-      'the app to serve: <module>:<export>, e.g. app:app for app.ts (or app.js) exporting app',
-    defaultValue: DEFAULT_APP_SPEC,
-  })
+  @Option(optionMetadata(DEV_OPTIONS.app))
   parseApp(value: string): string {
-    parseAppSpec(value);
-    return value;
+    return DEV_OPTIONS.app.parse(value);
   }
 }

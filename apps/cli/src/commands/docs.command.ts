@@ -1,9 +1,8 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
-import { DEFAULT_DOCS_PORT } from '../cli.constants.js';
-import { DOCS_COMMAND } from '../command-manifest.js';
+import { DOCS_COMMAND, DOCS_OPTIONS } from '../command-manifest.js';
 import { DocsService } from '../docs/docs.service.js';
 import { UsageError } from '../errors/cli.errors.js';
-import { parsePort } from './option-parsers.js';
+import { optionMetadata } from './option-metadata.js';
 
 /** Options of `toolkit docs` after parsing. */
 export interface DocsOptions {
@@ -30,22 +29,18 @@ export class DocsCommand extends CommandRunner {
     else await this.docs.serve(cwd, options.port);
   }
 
-  @Option({ flags: '--serve', description: 'serve the docs with hot reload (default)' })
+  @Option(optionMetadata(DOCS_OPTIONS.serve))
   parseServe(): boolean {
     return true;
   }
 
-  @Option({ flags: '--build', description: 'build the static site into site/' })
+  @Option(optionMetadata(DOCS_OPTIONS.build))
   parseBuild(): boolean {
     return true;
   }
 
-  @Option({
-    flags: '-p, --port <port>',
-    description: 'port of the docs server',
-    defaultValue: DEFAULT_DOCS_PORT,
-  })
+  @Option(optionMetadata(DOCS_OPTIONS.port))
   parsePort(value: string): number {
-    return parsePort(value);
+    return DOCS_OPTIONS.port.parse(value);
   }
 }

@@ -1,13 +1,8 @@
-import { InvalidArgumentError } from 'commander';
 import { Command, CommandRunner, Option } from 'nest-commander';
-import { NEW_COMMAND } from '../command-manifest.js';
+import { NEW_COMMAND, NEW_OPTIONS } from '../command-manifest.js';
 import { NewProjectService } from '../new/new-project.service.js';
-import {
-  DEFAULT_TEMPLATE,
-  parseTemplate,
-  PROJECT_TEMPLATES,
-  type ProjectTemplate,
-} from '../new/project-templates.js';
+import type { ProjectTemplate } from '../new/project-templates.js';
+import { optionMetadata } from './option-metadata.js';
 
 /** Options of `toolkit new` after parsing. */
 export interface NewOptions {
@@ -34,24 +29,14 @@ export class NewCommand extends CommandRunner {
     });
   }
 
-  @Option({
-    flags: '-t, --template <template>',
-    description: 'project template to start from',
-    defaultValue: DEFAULT_TEMPLATE,
-    choices: [...PROJECT_TEMPLATES],
-  })
+  @Option(optionMetadata(NEW_OPTIONS.template))
   parseTemplate(value: string): ProjectTemplate {
     // nest-commander installs this parser in place of commander's choices check: keep the check.
-    return parseTemplate(value);
+    return NEW_OPTIONS.template.parse(value);
   }
 
-  @Option({
-    flags: '-d, --directory <dir>',
-    description: 'folder to create the project folder in',
-    defaultValue: '.',
-  })
+  @Option(optionMetadata(NEW_OPTIONS.directory))
   parseDirectory(value: string): string {
-    if (value.trim() === '') throw new InvalidArgumentError('Expected a folder path.');
-    return value;
+    return NEW_OPTIONS.directory.parse(value);
   }
 }

@@ -1,11 +1,11 @@
 import type { Command as Commander } from 'commander';
 import { Command, CommandRunner, Option } from 'nest-commander';
-import { DEFAULT_APP_SPEC, DEFAULT_DEV_PORT, DEFAULT_START_HOST } from '../cli.constants.js';
-import { START_COMMAND } from '../command-manifest.js';
+import { DEFAULT_DEV_PORT, DEFAULT_START_HOST } from '../cli.constants.js';
+import { START_COMMAND, START_OPTIONS } from '../command-manifest.js';
 import { parseAppSpec } from '../dev/app-spec.js';
 import { AppServerService } from '../dev/app-server.service.js';
 import { CliError, SilentExit } from '../errors/cli.errors.js';
-import { parsePort, parseWord } from './option-parsers.js';
+import { optionMetadata } from './option-metadata.js';
 
 /** Options of `toolkit start` after parsing; host and port fall back to HOST and PORT. */
 export interface StartOptions {
@@ -44,30 +44,19 @@ export class StartCommand extends CommandRunner {
     if (code !== 0) throw new SilentExit(code);
   }
 
-  @Option({
-    flags: '-p, --port <port>',
-    description: `port to serve on (default: $PORT or ${DEFAULT_DEV_PORT})`,
-  })
+  @Option(optionMetadata(START_OPTIONS.port))
   parsePort(value: string): number {
-    return parsePort(value);
+    return START_OPTIONS.port.parse(value);
   }
 
-  @Option({
-    flags: '-h, --host <host>',
-    description: `address to bind (default: $HOST or ${DEFAULT_START_HOST})`,
-  })
+  @Option(optionMetadata(START_OPTIONS.host))
   parseHost(value: string): string {
-    return parseWord(value);
+    return START_OPTIONS.host.parse(value);
   }
 
-  @Option({
-    flags: '-a, --app <module:export>',
-    description: 'the app to serve: <module>:<export>',
-    defaultValue: DEFAULT_APP_SPEC,
-  })
+  @Option(optionMetadata(START_OPTIONS.app))
   parseApp(value: string): string {
-    parseAppSpec(value);
-    return value;
+    return START_OPTIONS.app.parse(value);
   }
 }
 

@@ -1,5 +1,6 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
-import { TEST_COMMAND } from '../command-manifest.js';
+import { TEST_COMMAND, TEST_OPTIONS } from '../command-manifest.js';
+import { optionMetadata } from './option-metadata.js';
 import { SilentExit } from '../errors/cli.errors.js';
 import { JestRunnerService } from '../testing/jest-runner.service.js';
 
@@ -11,8 +12,9 @@ export interface TestOptions {
 }
 
 /**
- * `toolkit test [--coverage|--no-coverage] [-v|--verbose]`: runs the project's jest and exits
- * with jest's own status.
+ * `toolkit test [paths...] [--coverage|--no-coverage] [-v|--verbose] [jest options]`: runs the
+ * project's jest on the given paths (all tests by default), passing options toolkit does not know
+ * to jest, and exits with jest's own status.
  */
 @Command(TEST_COMMAND)
 export class TestCommand extends CommandRunner {
@@ -20,29 +22,27 @@ export class TestCommand extends CommandRunner {
     super();
   }
 
-  async run(_args: string[], options: TestOptions): Promise<void> {
+  async run(args: string[], options: TestOptions): Promise<void> {
     const code = await this.jest.run({
       cwd: process.cwd(),
+      passThrough: args,
       coverage: options.coverage ?? true,
       verbose: options.verbose ?? false,
     });
     if (code !== 0) throw new SilentExit(code);
   }
 
-  @Option({
-    flags: '--coverage',
-    description: 'report coverage per file with uncovered lines (default)',
-  })
+  @Option(optionMetadata(TEST_OPTIONS.coverage))
   parseCoverage(): boolean {
     return true;
   }
 
-  @Option({ flags: '--no-coverage', description: 'run the tests without coverage' })
+  @Option(optionMetadata(TEST_OPTIONS.noCoverage))
   parseNoCoverage(): boolean {
     return false;
   }
 
-  @Option({ flags: '-v, --verbose', description: 'list every test as it runs' })
+  @Option(optionMetadata(TEST_OPTIONS.verbose))
   parseVerbose(): boolean {
     return true;
   }

@@ -21,7 +21,7 @@ export interface LlmSummary {
 export function describeLlm(cwd: string, baseEnv: NodeJS.ProcessEnv): LlmSummary {
   const env = { ...baseEnv }; // .env is layered onto a copy: the CLI's own environment stays as it was
   const config = loadConfig({ cwd, env });
-  const choice = resolveDefaultModel(config.llm.default_model, env);
+  const choice = resolveDefaultModel(config.llm.default_model, env, config.llm.default_provider);
   if (choice.offline) {
     return {
       line: `${choice.model} (${choice.reason})`,

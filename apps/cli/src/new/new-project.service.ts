@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { TerminalService } from '../services/terminal.service.js';
 import { readPackageInfo } from '../shell/package-info.js';
 import { DirectoryExistsError } from './new.errors.js';
+import { displayPath } from './new-preflight.js';
 import { projectDependencies } from './project-dependencies.js';
 import { checkProjectName } from './project-name.js';
 import type { ProjectTemplate } from './project-templates.js';
-import { ProjectWriterService, pathTaken } from './project-writer.service.js';
+import { pathTaken } from './path-taken.js';
+import { ProjectWriterService } from './project-writer.service.js';
 import { TemplateRendererService } from './template-renderer.service.js';
 import { templateVariables } from './template-variables.js';
 import { readToolkitPackage } from './toolkit-package.js';
@@ -105,12 +107,6 @@ const TEMPLATE_TIPS: Readonly<Record<ProjectTemplate, string>> = {
   agent: 'Writing styles for /generate are in toolkit.yaml (styles:).',
   api: 'A random API key was generated into .env (API_KEYS); send it as "Authorization: Bearer <key>".',
 };
-
-/** The path as the user would type it from `cwd`: relative when inside it. */
-function displayPath(cwd: string, path: string): string {
-  const rel = relative(cwd, path);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : path;
-}
 
 /** Quotes a path for a POSIX shell when it holds anything but safe characters. */
 function shellQuote(path: string): string {

@@ -41,6 +41,25 @@ describe('ProjectWriterService', () => {
     expect(readdirSync(join(parent, 'nested'))).toEqual(['my-app']);
   });
 
+  it('gives the project folder 0755 and files 0644, with the umask applied', () => {
+    const previous = process.umask(0o022);
+    try {
+      const target = join(parent, 'open');
+      writer.write(target, [file('app.ts', 'x'), file('src/a.ts', 'y')]);
+      expect(statSync(target).mode & 0o777).toBe(0o755);
+      expect(statSync(join(target, 'src')).mode & 0o777).toBe(0o755);
+      expect(statSync(join(target, 'app.ts')).mode & 0o777).toBe(0o644);
+      process.umask(0o077);
+      const private_ = join(parent, 'private');
+      writer.write(private_, [file('app.ts', 'x'), file('bin/run', '#!/bin/sh\n', 0o755)]);
+      expect(statSync(private_).mode & 0o777).toBe(0o700);
+      expect(statSync(join(private_, 'app.ts')).mode & 0o777).toBe(0o600);
+      expect(statSync(join(private_, 'bin/run')).mode & 0o777).toBe(0o700);
+    } finally {
+      process.umask(previous);
+    }
+  });
+
   it('creates nothing when a file cannot be written part-way', () => {
     const target = join(parent, 'my-app');
     // "a" is a file, so "a/b" cannot be created after it.

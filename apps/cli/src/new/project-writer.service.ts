@@ -1,27 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import {
-  chmodSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { CliError } from '../errors/cli.errors.js';
 import { DirectoryExistsError } from './new.errors.js';
+import { pathTaken } from './path-taken.js';
 import type { GeneratedFile } from './template-renderer.service.js';
-
-/** True when something (file, folder, even a dangling symlink) is at `path`. */
-export function pathTaken(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Writes a new project all at once: the files go into a hidden temporary folder beside the
@@ -36,6 +19,7 @@ export class ProjectWriterService {
   /** Creates `target` (it must not exist; its parent folders are created) holding `files`. */
   write(target: string, files: readonly GeneratedFile[]): void {
     if (pathTaken(target)) throw new DirectoryExistsError(target);
+    const umask = process.umask();
     const parent = dirname(target);
     let staging: string;
     try {
@@ -53,8 +37,10 @@ export class ProjectWriterService {
         const path = join(staging, ...file.path.split('/'));
         mkdirSync(dirname(path), { recursive: true });
         writeFileSync(path, file.content, { flag: 'wx' });
-        chmodSync(path, file.mode);
+        chmodSync(path, file.mode & ~umask);
       }
+      // mkdtemp makes the folder private (0700); a project folder is 0755 like any other.
+      chmodSync(staging, 0o777 & ~umask);
       // rename() would replace an empty folder created meanwhile: check again right before.
       if (pathTaken(target)) throw new DirectoryExistsError(target);
       renameSync(staging, target);

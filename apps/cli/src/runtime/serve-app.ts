@@ -60,7 +60,7 @@ process.on('SIGTERM', shutdown);
 process.on('disconnect', shutdown);
 
 try {
-  await app.run({ host, port: Number(portText) });
+  await app.run({ host, port: Number(portText), announce: false });
 } catch (error) {
   fail(`the app did not start: ${messageOf(error)}`, error);
 }

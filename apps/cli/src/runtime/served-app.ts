@@ -1,6 +1,6 @@
 /** What the serving child needs from the exported app: `App` from `toolkit` fits. */
 export interface ServableApp {
-  run(options: { host?: string; port?: number }): Promise<unknown>;
+  run(options: { host?: string; port?: number; announce?: boolean }): Promise<unknown>;
   close(): Promise<void>;
   readonly title?: string;
   readonly version?: string;

@@ -1,12 +1,8 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import type { Command, CommanderError } from 'commander';
+import type { Command } from 'commander';
 import { InjectCommander } from 'nest-commander';
+import { configureCommand } from './command-line.js';
 import { describeProgram } from './root-help.js';
-
-/** Commander's usage errors become exceptions, so the shell can map them to exit status 2. */
-function throwCommanderExit(error: CommanderError): never {
-  throw error;
-}
 
 /**
  * Makes every command behave the same once nest-commander has built them: commander errors are
@@ -22,10 +18,7 @@ export class ProgramSetupService implements OnApplicationBootstrap {
     describeProgram(this.program);
     const pending: Command[] = [this.program];
     for (let command = pending.pop(); command; command = pending.pop()) {
-      command
-        .exitOverride(throwCommanderExit)
-        .allowExcessArguments(false)
-        .showHelpAfterError('(add --help for additional information)');
+      configureCommand(command);
       pending.push(...command.commands);
     }
   }

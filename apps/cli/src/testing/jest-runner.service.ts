@@ -14,13 +14,18 @@ export interface JestRunRequest {
   coverage: boolean;
   /** Add `--verbose`. */
   verbose: boolean;
+  /** Test paths and jest options given on the command line, passed to jest as they are. */
+  passThrough?: readonly string[];
 }
 
 /** The jest arguments `toolkit test` passes, e.g. `['--coverage', '--coverageReporters=text']`. */
-export function jestArguments(request: Pick<JestRunRequest, 'coverage' | 'verbose'>): string[] {
+export function jestArguments(
+  request: Pick<JestRunRequest, 'coverage' | 'verbose' | 'passThrough'>,
+): string[] {
   return [
     ...(request.coverage ? ['--coverage', '--coverageReporters=text'] : []),
     ...(request.verbose ? ['--verbose'] : []),
+    ...(request.passThrough ?? []),
   ];
 }
 

@@ -7,7 +7,6 @@ import {
   type Type,
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ExpressAdapter } from '@nestjs/platform-express';
 import type { CorsOptions } from '@nestjs/common/interfaces/external/cors-options.interface.js';
 import type { Express } from 'express';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -15,6 +14,10 @@ import type { ToolkitConfig, ToolkitConfigInput } from '../config/toolkit-config
 import type { ConversationMemory } from '../../../providers/src/memory/conversation-memory.js';
 import { DeferredMemory } from '../memory/deferred-memory.js';
 import { MemoryService } from '../memory/memory.service.js';
+import {
+  hasResumableStream,
+  ResumableStreamsController,
+} from '../sse/resumable-streams.controller.js';
 import { ToolkitModule } from '../module/toolkit.module.js';
 import { StreamRegistry } from '../sse/stream-registry.js';
 import type { ParamsDeclaration } from '../routing/param-spec.js';
@@ -55,6 +58,11 @@ export interface RunOptions {
   host?: string;
   /** Port to listen on; `0` picks a free one. @default process.env.PORT ?? 8000 */
   port?: number;
+  /**
+   * Print `<name> listening on http://host:port` once listening (never with `logger: false`;
+   * `toolkit dev`/`start` print their own banner). @default true
+   */
+  announce?: boolean;
 }
 
 /**
@@ -176,7 +184,12 @@ export class App {
     const nest = await this.init();
     await nest.listen(port, host);
     this.handleSignals();
-    return nest.getHttpServer() as Server;
+    const server = nest.getHttpServer() as Server;
+    if ((options.announce ?? true) && this.options.logger !== false) {
+      const name = this.title ?? nest.get<ToolkitConfig>(TOOLKIT_CONFIG).app.name;
+      process.stdout.write(`${name} listening on ${listeningUrl(server, host)}\n`);
+    }
+    return server;
   }
 
   /**
@@ -227,6 +240,7 @@ export class App {
   private async create(): Promise<INestApplication> {
     const controllers = [...(this.options.controllers ?? [])];
     if (this.routes.length > 0) controllers.push(buildFunctionalController(this.routes));
+    if (controllers.some(hasResumableStream)) controllers.push(ResumableStreamsController);
     @Module({})
     class ToolkitAppModule {}
     const root: DynamicModule = {
@@ -245,6 +259,8 @@ export class App {
       controllers,
       providers: this.options.providers ?? [],
     };
+    // Loaded here, not at import: importing toolkit stays as cheap as importing Nest itself.
+    const { ExpressAdapter } = await import('@nestjs/platform-express');
     const nest = await NestFactory.create(root, new ExpressAdapter(), {
       bodyParser: false,
       abortOnError: false,
@@ -255,4 +271,12 @@ export class App {
     await nest.init();
     return nest;
   }
+}
+
+/** The URL a browser on this machine would open: wildcard hosts become 127.0.0.1. */
+function listeningUrl(server: Server, host: string): string {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const shown = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
+  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
 }

@@ -66,6 +66,8 @@ const UNITS: Record<string, number> = {
   gb: 1024 ** 3,
 };
 
+const DURATION_UNITS: Record<string, number> = { ms: 0.001, s: 1, m: 60, h: 3600, d: 86_400 };
+
 /**
  * Checks one raw value against its spec. `fromText` is true for environment variables, whose
  * values are always strings and are read as the key's type. Returns the value or a problem.
@@ -115,6 +117,18 @@ export function coerceValue(spec: KeySpec, raw: unknown, fromText: boolean): Coe
         return { problem: `must be a size such as 1048576, "512kb" or "2mb" (got ${shown})` };
       }
       return checkRange(spec, Math.floor(Number(match[1]) * unit), shown);
+    }
+    case 'duration': {
+      if (typeof raw === 'number' && Number.isFinite(raw)) return checkRange(spec, raw, shown);
+      const match =
+        typeof raw === 'string' ? /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/i.exec(raw) : null;
+      if (!match) {
+        return {
+          problem: `must be a duration in seconds such as 90, "500ms", "30m" or "24h" (got ${shown})`,
+        };
+      }
+      const unit = DURATION_UNITS[(match[2] ?? 's').toLowerCase()] ?? 1;
+      return checkRange(spec, Number(match[1]) * unit, shown);
     }
   }
 }

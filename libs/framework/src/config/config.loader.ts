@@ -36,6 +36,7 @@ export function loadConfig(options: LoadConfigOptions = {}): ToolkitConfig {
   if (options.loadDotenv !== false) loadDotenvInto(join(cwd, '.env'), env);
 
   const config = defaults();
+  applyPlatformDefaults(config, env);
   if (options.overrides) applyObject(config, options.overrides, 'the App options');
   const file = join(cwd, 'toolkit.yaml');
   if (existsSync(file)) applyObject(config, readYaml(file), 'toolkit.yaml');
@@ -52,6 +53,23 @@ function defaults(): ToolkitConfig {
   }
   return config as unknown as ToolkitConfig;
 }
+
+/**
+ * `REDIS_URL` and `DATABASE_URL`, which hosting platforms set, replace the built-in backend URLs;
+ * the App options, `toolkit.yaml` and `TOOLKIT_*` variables still win over them.
+ */
+function applyPlatformDefaults(config: ToolkitConfig, env: NodeJS.ProcessEnv): void {
+  const redis = env.REDIS_URL?.trim();
+  if (redis) {
+    config.cache.redis_url = redis;
+    config.memory.redis_url = redis;
+  }
+  const database = env.DATABASE_URL?.trim();
+  if (database) config.memory.postgres_url = database;
+}
+
+/** `DEBUG` values that mean on or off; anything else (`express:*`) is for the `debug` package. */
+const DEBUG_SWITCH = /^(1|0|true|false|yes|no|on|off)$/i;
 
 function readYaml(file: string): Record<string, unknown> {
   let parsed: unknown;
@@ -91,7 +109,7 @@ function applyObject(config: ToolkitConfig, input: Record<string, unknown>, sour
 }
 
 function applyEnvironment(config: ToolkitConfig, env: NodeJS.ProcessEnv): void {
-  if (env.DEBUG !== undefined) {
+  if (env.DEBUG !== undefined && DEBUG_SWITCH.test(env.DEBUG.trim())) {
     setValue(
       config,
       'app',

@@ -18,6 +18,17 @@ export interface AppSettings {
    * then each ends with `event: error` saying the server is shutting down. @default 5
    */
   shutdown_grace: number;
+  /**
+   * Key that signs `@Session()` cookies; set it (e.g. `TOOLKIT_APP_SESSION_SECRET` in `.env`) so
+   * sessions survive restarts and every instance recognises them. Empty: a random key per process.
+   * @default ""
+   */
+  session_secret: string;
+  /**
+   * The app runs behind a proxy (load balancer, platform router) whose `X-Forwarded-Proto` says
+   * whether the client used https, which marks session cookies `Secure`. @default false
+   */
+  trust_proxy: boolean;
 }
 
 /** Resolved `llm.*` settings. */

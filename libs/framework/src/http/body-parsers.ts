@@ -1,6 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import type express from 'express';
+import type { NextFunction, Request, Response } from 'express';
+import { lazyModule } from '../../../providers/src/support/lazy-module.js';
 import { toErrorResponse } from './error-response.js';
+
+/** express, required when the first app is configured (it comes with platform-express). */
+const loadExpress = lazyModule<typeof express>('express');
 
 /**
  * Installs toolkit's JSON and form body parsers with a size limit, plus an error handler right
@@ -13,8 +18,9 @@ import { toErrorResponse } from './error-response.js';
  * installBodyParsers(app, 1024 * 1024);
  */
 export function installBodyParsers(app: INestApplication, limitBytes: number): void {
-  app.use(express.json({ limit: limitBytes, type: ['application/json', 'application/*+json'] }));
-  app.use(express.urlencoded({ extended: true, limit: limitBytes }));
+  const { json, urlencoded } = loadExpress();
+  app.use(json({ limit: limitBytes, type: ['application/json', 'application/*+json'] }));
+  app.use(urlencoded({ extended: true, limit: limitBytes }));
   app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) {
       next(error);

@@ -13,6 +13,7 @@ import { llmProvider } from '../llm/llm.providers.js';
 import { MemoryService } from '../memory/memory.service.js';
 import { memoryProviders } from '../memory/memory.providers.js';
 import { OpenApiController } from '../openapi/openapi.controller.js';
+import { ResumableStreams } from '../sse/resumable-streams.js';
 import { StreamRegistry } from '../sse/stream-registry.js';
 import { StreamInterceptor } from '../sse/stream.interceptor.js';
 import { APP_INFO, TOOLKIT_CONFIG } from '../toolkit.constants.js';
@@ -54,6 +55,7 @@ const configProvider: Provider = {
     ...memoryProviders,
     ...cacheProviders,
     StreamRegistry,
+    ResumableStreams,
     StreamInterceptor,
     ToolkitLifecycle,
     ValidationBinder,
@@ -70,6 +72,7 @@ const configProvider: Provider = {
     CacheInterceptor,
     StreamInterceptor,
     StreamRegistry,
+    ResumableStreams,
     ToolRegistry,
   ],
 })

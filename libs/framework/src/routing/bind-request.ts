@@ -74,6 +74,9 @@ function accepts(methods: readonly string[], method: string): boolean {
   return methods.includes(method) || (method === 'HEAD' && methods.includes('GET'));
 }
 
+/** Content types whose body values are text fields. */
+const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+
 function inputsOf(req: RoutedRequest): RequestInputs {
   return new LazyInputs(req);
 }
@@ -86,12 +89,14 @@ class LazyInputs implements RequestInputs {
   readonly method: string;
   readonly path: Record<string, unknown>;
   readonly body: unknown;
+  readonly bodyIsText: boolean;
   private parsedQuery?: Record<string, unknown>;
 
   constructor(private readonly req: RoutedRequest) {
     this.method = req.method ?? 'GET';
     this.path = req.params ?? {};
     this.body = req.body;
+    this.bodyIsText = FORM_TYPES.test(req.headers['content-type'] ?? '');
   }
 
   get query(): Record<string, unknown> {

@@ -12,6 +12,8 @@ export interface RequestInputs {
   path: Record<string, unknown>;
   query: Record<string, unknown>;
   body: unknown;
+  /** True when the body is a form (urlencoded or multipart): its values are text, like a query. */
+  bodyIsText?: boolean;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -21,8 +23,8 @@ export type BoundValues = Record<string, unknown>;
 
 /**
  * Reads and checks every declared parameter at once, so a 422 names all offending parameters,
- * not just the first. JSON values must already have the declared type; query and path values are
- * text and are converted (`"5"` → 5, `"true"` → true). A parameter with a Standard Schema is
+ * not just the first. JSON values must already have the declared type; query, path and form
+ * values are text and are converted (`"5"` → 5, `"true"` → true). A parameter with a Standard Schema is
  * validated by it; the result is a promise only when such a schema validates asynchronously.
  *
  * @throws BadRequestError when the JSON body is not an object but parameters are expected from it
@@ -108,7 +110,7 @@ function lookup(
     if (Object.prototype.hasOwnProperty.call(bag, param.name)) {
       const value = bag[param.name];
       if (value === undefined || value === null) continue;
-      return { value, text: source !== 'body' };
+      return { value, text: source !== 'body' || inputs.bodyIsText === true };
     }
   }
   return undefined;

@@ -1,7 +1,11 @@
-import busboy from 'busboy';
+import type busboy from 'busboy';
+import { lazyModule } from '../../../providers/src/support/lazy-module.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BadRequestError, PayloadTooLargeError } from '../http/http.errors.js';
 import { UnsupportedMediaTypeError } from '../../../providers/src/errors/unsupported-media-type.error.js';
+
+/** busboy, required on the first multipart request. */
+const loadBusboy = lazyModule<typeof busboy>('busboy');
 
 /** One uploaded file, held in memory. */
 export interface UploadedFile {
@@ -55,7 +59,7 @@ export function readUploads(
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({
+      parser = loadBusboy()({
         headers: req.headers,
         limits: { fileSize: limits.maxFileBytes, files: maxFiles, fields: 20 },
       });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { isKeySet, resolveDefaultModel } from './default-model.js';
+import { LLM } from './llm.js';
 
 describe('isKeySet', () => {
   it.each(['<API_KEY>', 'your-api-key-here', 'your_key', 'xxxx', 'changeme', 'sk-...', '', '   '])(
@@ -38,5 +39,41 @@ describe('resolveDefaultModel', () => {
     const choice = resolveDefaultModel('auto', {});
     expect(choice).toMatchObject({ model: 'echo', offline: true });
     expect(choice.reason).toContain('OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY');
+  });
+});
+
+describe('llm.default_provider chooses the provider of auto', () => {
+  const bothKeys = { OPENAI_API_KEY: 'sk-1', ANTHROPIC_API_KEY: 'sk-ant-1' };
+
+  it('prefers the configured provider when its key is set', () => {
+    expect(resolveDefaultModel('auto', bothKeys, 'anthropic')).toEqual({
+      model: 'claude-3-5-haiku-latest',
+      offline: false,
+      reason: 'anthropic from llm.default_provider, ANTHROPIC_API_KEY set',
+    });
+    expect(resolveDefaultModel('auto', bothKeys, 'auto').model).toBe('gpt-4o-mini');
+  });
+
+  it('falls back to the table order when its key is missing or a placeholder', () => {
+    expect(resolveDefaultModel('auto', { OPENAI_API_KEY: 'sk-1' }, 'anthropic').model).toBe(
+      'gpt-4o-mini',
+    );
+    expect(
+      resolveDefaultModel('auto', { ANTHROPIC_API_KEY: '<API_KEY>' }, 'anthropic'),
+    ).toMatchObject({ model: 'echo', offline: true });
+  });
+
+  it('LLM.fromConfig and LLM.resolve("auto") use it', () => {
+    const llm = LLM.fromConfig({ default_provider: 'anthropic' }, bothKeys);
+    expect(llm.provider).toBe('anthropic');
+    expect(LLM.fromConfig({}, bothKeys).provider).toBe('openai');
+    expect(LLM.resolve('auto', { env: bothKeys })).toMatchObject({
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+    });
+    expect(LLM.resolve('auto', { env: bothKeys, defaultProvider: 'anthropic' })).toMatchObject({
+      provider: 'anthropic',
+    });
+    expect(LLM.resolve(' auto ', { env: {} })).toMatchObject({ provider: 'echo', model: 'echo' });
   });
 });

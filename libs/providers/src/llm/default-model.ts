@@ -29,19 +29,30 @@ export function isKeySet(value: string | undefined): value is string {
 }
 
 /**
- * Resolves a configured default model. A concrete name is returned as is; `auto` picks the first
- * provider whose key is set (OpenAI, Anthropic, Gemini, Mistral, DeepSeek, Grok) and the offline
- * `echo` model when none is.
+ * Resolves a configured default model. A concrete name is returned as is; `auto` picks the
+ * `preferredProvider` (`llm.default_provider`) when its key is set, else the first provider whose
+ * key is set (OpenAI, Anthropic, Gemini, Mistral, DeepSeek, Grok) and the offline `echo` model
+ * when none is.
  *
  * @example
  * resolveDefaultModel('auto', { ANTHROPIC_API_KEY: 'sk-ant-…' }).model; // 'claude-3-5-haiku-latest'
+ * resolveDefaultModel('auto', bothKeys, 'anthropic').model; // 'claude-3-5-haiku-latest'
  */
 export function resolveDefaultModel(
   configured: string,
   env: NodeJS.ProcessEnv = process.env,
+  preferredProvider?: string,
 ): DefaultModelChoice {
   if (configured !== 'auto') {
     return { model: configured, offline: configured === 'echo', reason: 'from llm.default_model' };
+  }
+  const preferred = AUTO_ORDER.find((candidate) => candidate.provider === preferredProvider);
+  if (preferred && isKeySet(env[preferred.keyVar])) {
+    return {
+      model: preferred.model,
+      offline: false,
+      reason: `${preferred.provider} from llm.default_provider, ${preferred.keyVar} set`,
+    };
   }
   for (const candidate of AUTO_ORDER) {
     if (isKeySet(env[candidate.keyVar])) {

@@ -35,8 +35,8 @@ export function llmOptionsFromSettings(
   store?: MemoryStore,
 ): { model: string; options: LlmOptions } {
   const limit = settings.budget?.per_user_usd_per_day;
-  const model = resolveDefaultModel(settings.default_model ?? 'auto', env).model;
   const provider = settings.default_provider;
+  const model = resolveDefaultModel(settings.default_model ?? 'auto', env, provider).model;
   return {
     model,
     options: {

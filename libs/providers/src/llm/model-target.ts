@@ -86,7 +86,10 @@ export function buildTargets(
   const fetch = providerFetch(options.maxRetryAfterMs);
   const entries = specs.map((spec) => (typeof spec === 'string' ? { model: spec } : spec));
   const resolutions = entries.map((entry) => {
-    const name = entry.model === 'auto' ? resolveDefaultModel('auto', env).model : entry.model;
+    const name =
+      entry.model === 'auto'
+        ? resolveDefaultModel('auto', env, defaultProvider).model
+        : entry.model;
     return resolveModel(name, { env, defaultProvider });
   });
   const first = resolutions[0].provider;

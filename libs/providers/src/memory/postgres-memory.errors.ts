@@ -1,4 +1,4 @@
-import { DatabaseError } from 'pg';
+import { loadPg } from '../support/backend-clients.js';
 import { ToolkitError } from '../errors/toolkit.error.js';
 import { backendAddress, errorReason } from './backend-address.js';
 import { MemoryUnavailableError } from './memory-unavailable.error.js';
@@ -13,7 +13,10 @@ const OUTAGE_CLASSES = new Set(['08', '28', '3D', '53', '57', '58']);
  */
 export function postgresFailure(error: unknown, url: string): ToolkitError {
   if (ToolkitError.isInstance(error)) return error;
-  if (error instanceof DatabaseError && !OUTAGE_CLASSES.has(String(error.code).slice(0, 2))) {
+  if (
+    error instanceof loadPg().DatabaseError &&
+    !OUTAGE_CLASSES.has(String(error.code).slice(0, 2))
+  ) {
     return new ToolkitError(
       `PostgreSQL memory backend query failed (SQLSTATE ${error.code}): ${error.message}`,
       { cause: error },

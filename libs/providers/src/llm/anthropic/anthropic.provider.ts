@@ -1,4 +1,5 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
+import type { ClientOptions } from '@anthropic-ai/sdk';
 import { EmbeddingsNotSupportedError } from '../llm.errors.js';
 import { usageOf } from '../provider/language-model.interface.js';
 import type {
@@ -12,6 +13,7 @@ import type {
 } from '../provider/language-model.interface.js';
 import type { ProviderCallContext } from '../provider/map-upstream-failure.js';
 import type { VendorSettings } from '../provider/vendor-settings.interface.js';
+import { loadAnthropicSdk } from './anthropic-sdk.js';
 import { mapAnthropicError } from './map-anthropic-error.js';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
 
@@ -81,7 +83,8 @@ function inputTokens(usage: InputUsage): number {
  * the `system` field; `temperature` is not sent (deprecated by the API, gone from SDK 1.x).
  */
 export class AnthropicChatModel implements LanguageModel {
-  private readonly client: Anthropic;
+  private readonly clientOptions: ClientOptions;
+  private sdkClient?: Promise<Anthropic>;
   private readonly ctx: ProviderCallContext;
 
   constructor(settings: VendorSettings) {
@@ -94,14 +97,22 @@ export class AnthropicChatModel implements LanguageModel {
       timeoutMs: settings.timeoutMs,
       secret: settings.apiKey,
     };
-    this.client = new Anthropic({
+    this.clientOptions = {
       apiKey: settings.apiKey,
       baseURL: settings.baseURL ?? undefined,
       timeout: settings.timeoutMs,
       maxRetries: settings.maxRetries,
       fetch: settings.fetch,
       defaultHeaders: settings.headers,
-    });
+    };
+  }
+
+  /** The SDK client, created (and the SDK imported) on the first call. */
+  private client(): Promise<Anthropic> {
+    this.sdkClient ??= loadAnthropicSdk().then(
+      ({ default: Client }) => new Client(this.clientOptions),
+    );
+    return this.sdkClient;
   }
 
   private body(request: ModelRequest): MessageCreateParamsNonStreaming {
@@ -139,7 +150,9 @@ export class AnthropicChatModel implements LanguageModel {
 
   async generate(request: ModelRequest): Promise<GenerateResult> {
     try {
-      const message = await this.client.messages.create(this.body(request), {
+      const message = await (
+        await this.client()
+      ).messages.create(this.body(request), {
         signal: request.signal,
       });
       const text = message.content
@@ -178,10 +191,9 @@ export class AnthropicChatModel implements LanguageModel {
     const calls = new Map<number, ModelToolCall>();
     const answerTool = request.responseFormat?.name;
     try {
-      const stream = await this.client.messages.create(
-        { ...this.body(request), stream: true },
-        { signal: request.signal },
-      );
+      const stream = await (
+        await this.client()
+      ).messages.create({ ...this.body(request), stream: true }, { signal: request.signal });
       yield { type: 'stream-start' };
       for await (const event of stream) {
         if (event.type === 'message_start') {

@@ -1,9 +1,4 @@
-import {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-} from '@anthropic-ai/sdk';
+import { loadedAnthropicSdk } from './anthropic-sdk.js';
 import { ToolkitError } from '../../errors/toolkit.error.js';
 import { errorMessage, isAbortError } from '../provider/abort.js';
 import { mapUpstreamFailure } from '../provider/map-upstream-failure.js';
@@ -28,16 +23,17 @@ interface AnthropicErrorBody {
 /** Maps whatever `@anthropic-ai/sdk` threw to a toolkit error (SPEC 3.2 statuses). */
 export function mapAnthropicError(error: unknown, ctx: ProviderCallContext): ToolkitError {
   if (ToolkitError.isInstance(error)) return error;
-  if (error instanceof APIUserAbortError || isAbortError(error)) {
+  const sdk = loadedAnthropicSdk();
+  if ((sdk !== undefined && error instanceof sdk.APIUserAbortError) || isAbortError(error)) {
     return mapUpstreamFailure({ kind: 'abort', cause: error }, ctx);
   }
-  if (error instanceof APIConnectionTimeoutError) {
+  if (sdk !== undefined && error instanceof sdk.APIConnectionTimeoutError) {
     return mapUpstreamFailure({ kind: 'timeout', cause: error }, ctx);
   }
-  if (error instanceof APIConnectionError) {
+  if (sdk !== undefined && error instanceof sdk.APIConnectionError) {
     return mapUpstreamFailure({ kind: 'connection', cause: error }, ctx);
   }
-  if (error instanceof APIError) {
+  if (sdk !== undefined && error instanceof sdk.APIError) {
     const status: unknown = error.status;
     const headers: unknown = error.headers;
     const raw: unknown = error.error;

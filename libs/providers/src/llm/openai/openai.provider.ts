@@ -1,4 +1,5 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import type { ClientOptions } from 'openai';
 import { EmbeddingsNotSupportedError } from '../llm.errors.js';
 import { usageOf } from '../provider/language-model.interface.js';
 import type {
@@ -17,6 +18,7 @@ import { providerInfo } from '../resolution/providers.table.js';
 import type { ProviderInfo } from '../resolution/providers.table.js';
 import { mapOpenAIError } from './map-openai-error.js';
 import { mapOpenAIFinishReason } from './map-openai-finish-reason.js';
+import { loadOpenAISdk } from './openai-sdk.js';
 
 type ChatCompletionCreateParamsNonStreaming =
   OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming;
@@ -59,7 +61,8 @@ function toUsage(usage: CompletionUsage | null | undefined): TokenUsage | undefi
  * OpenAI-compatible family (Gemini, Mistral, DeepSeek, Grok, Ollama) with its own base URL.
  */
 export class OpenAIChatModel implements LanguageModel {
-  private readonly client: OpenAI;
+  private readonly clientOptions: ClientOptions;
+  private sdkClient?: Promise<OpenAI>;
   private readonly info: ProviderInfo;
   private readonly ctx: ProviderCallContext;
 
@@ -75,7 +78,7 @@ export class OpenAIChatModel implements LanguageModel {
       secret: settings.apiKey,
     };
     const isOpenAI = resolution.provider === 'openai';
-    this.client = new OpenAI({
+    this.clientOptions = {
       // Ollama needs no key, but the SDK insists on one.
       apiKey: settings.apiKey ?? 'no-key-needed',
       baseURL: settings.baseURL ?? undefined,
@@ -85,7 +88,15 @@ export class OpenAIChatModel implements LanguageModel {
       defaultHeaders: settings.headers,
       // OPENAI_ORG_ID / OPENAI_PROJECT_ID belong to OpenAI only, never to compatible hosts.
       ...(isOpenAI ? {} : { organization: null, project: null }),
-    });
+    };
+  }
+
+  /** The SDK client, created (and the SDK imported) on the first call. */
+  private client(): Promise<OpenAI> {
+    this.sdkClient ??= loadOpenAISdk().then(
+      ({ default: Client }) => new Client(this.clientOptions),
+    );
+    return this.sdkClient;
   }
 
   private body(request: ModelRequest): ChatCompletionCreateParamsNonStreaming {
@@ -125,7 +136,9 @@ export class OpenAIChatModel implements LanguageModel {
 
   async generate(request: ModelRequest): Promise<GenerateResult> {
     try {
-      const completion = await this.client.chat.completions.create(this.body(request), {
+      const completion = await (
+        await this.client()
+      ).chat.completions.create(this.body(request), {
         signal: request.signal,
       });
       const choice = completion.choices[0];
@@ -151,7 +164,9 @@ export class OpenAIChatModel implements LanguageModel {
     // Tool calls arrive as indexed deltas: id and name first, then argument fragments.
     const calls = new Map<number, ModelToolCall>();
     try {
-      const stream = await this.client.chat.completions.create(body, { signal: request.signal });
+      const stream = await (
+        await this.client()
+      ).chat.completions.create(body, { signal: request.signal });
       yield { type: 'stream-start' };
       for await (const chunk of stream) {
         // The usage chunk comes last, with an empty `choices`.
@@ -182,10 +197,9 @@ export class OpenAIChatModel implements LanguageModel {
     const vectors: number[][] = [];
     try {
       for (const batch of batches(texts, this.settings.embedBatchSize)) {
-        const response = await this.client.embeddings.create(
-          { model, input: batch, encoding_format: 'float' },
-          { signal },
-        );
+        const response = await (
+          await this.client()
+        ).embeddings.create({ model, input: batch, encoding_format: 'float' }, { signal });
         const ordered = [...response.data].sort((a, b) => a.index - b.index);
         vectors.push(...ordered.map((d) => d.embedding));
       }

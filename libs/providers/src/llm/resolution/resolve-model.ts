@@ -1,3 +1,4 @@
+import { resolveDefaultModel } from '../default-model.js';
 import { UnknownModelError } from '../llm.errors.js';
 import { closestPrefix } from './closest-prefix.js';
 import { MODEL_RULES, ruleMatches, rulePrefix } from './model-rules.table.js';
@@ -77,13 +78,18 @@ function build(
 
 /**
  * Resolves a model name with the detection table: an explicit `provider/model` first, then the
- * first matching glob, then `defaultProvider`. Unknown names throw {@link UnknownModelError}.
+ * first matching glob, then `defaultProvider`. `auto` resolves the model `new LLM('auto')` would
+ * use. Unknown names throw {@link UnknownModelError}.
  *
  * @example
  * resolveModel('ollama/llama3').baseURL; // 'http://127.0.0.1:11434/v1'
  */
 export function resolveModel(name: string, options: ResolveModelOptions = {}): ModelResolution {
   const env = options.env ?? process.env;
+  if (name.trim() === 'auto') {
+    const preferred = options.defaultProvider;
+    return resolveModel(resolveDefaultModel('auto', env, preferred).model, options);
+  }
   const trimmed = name.trim();
   const fail = (reason?: string): never => {
     throw new UnknownModelError(

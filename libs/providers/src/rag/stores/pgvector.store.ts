@@ -1,4 +1,5 @@
-import { DatabaseError, Pool } from 'pg';
+import type { Pool } from 'pg';
+import { loadPg } from '../../support/backend-clients.js';
 import type { PoolClient, QueryResultRow } from 'pg';
 import { ToolkitError } from '../../errors/toolkit.error.js';
 import { backendAddress, errorReason } from '../../memory/backend-address.js';
@@ -85,7 +86,7 @@ export class PgVectorStore implements VectorStore {
     const url = options.url ?? 'postgres://127.0.0.1:5432/postgres';
     const pool =
       options.pool ??
-      new Pool({
+      new (loadPg().Pool)({
         connectionString: url,
         max: options.poolSize ?? 10,
         connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
@@ -305,7 +306,10 @@ export class PgVectorStore implements VectorStore {
 
   private failure(error: unknown): ToolkitError {
     if (ToolkitError.isInstance(error)) return error;
-    if (error instanceof DatabaseError && !OUTAGE_CLASSES.has(String(error.code).slice(0, 2))) {
+    if (
+      error instanceof loadPg().DatabaseError &&
+      !OUTAGE_CLASSES.has(String(error.code).slice(0, 2))
+    ) {
       const hint =
         error.code === '0A000' || /extension "vector"/.test(error.message)
           ? ' (is pgvector installed? apt-get install postgresql-15-pgvector)'

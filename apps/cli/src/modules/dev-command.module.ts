@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { CliSharedModule } from '../cli-shared.module.js';
+import { DevCommand } from '../commands/dev.command.js';
+import { AppServerService } from '../dev/app-server.service.js';
+import { AppSupervisorService } from '../dev/app-supervisor.service.js';
+
+/** `toolkit dev` and the services that serve and reload the app. */
+@Module({
+  imports: [CliSharedModule],
+  providers: [DevCommand, AppServerService, AppSupervisorService],
+})
+export class DevCommandModule {}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { CliSharedModule } from '../cli-shared.module.js';
+import { StartCommand } from '../commands/start.command.js';
+import { AppServerService } from '../dev/app-server.service.js';
+import { AppSupervisorService } from '../dev/app-supervisor.service.js';
+
+/** `toolkit start` and the services that serve the app. */
+@Module({
+  imports: [CliSharedModule],
+  providers: [StartCommand, AppServerService, AppSupervisorService],
+})
+export class StartCommandModule {}
