@@ -201,4 +201,23 @@ describe('@Tool() methods collected by ToolRegistry, events relayed by @Stream',
     const ok = await new TestClient(app).post('/agent/pick', { json: { name: 'read_note' } });
     expect(ok.json()).toEqual({ names: ['read_note'] });
   });
+
+  it('stops start-up when a @Tool() schema is not valid JSON Schema, naming the method', async () => {
+    @Injectable()
+    class BadTools {
+      @Tool({
+        description: 'Broken',
+        parameters: { type: 'object', properties: { a: { type: 'nope' } } },
+      })
+      broken() {
+        return 1;
+      }
+    }
+    const bad = new App({ providers: [BadTools], logger: false, cwd: '/nonexistent' });
+    await expect(bad.init()).rejects.toThrow(
+      /Invalid configuration: parameters is not a valid JSON Schema: .* in @Tool\(\) BadTools\.broken/,
+    );
+    // Nothing started: closing only settles the failed start.
+    await bad.close().catch(() => undefined);
+  });
 });

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { ConfigError } from '../../../providers/src/errors/config.error.js';
 import { defineTool } from '../../../providers/src/llm/tools/tool.js';
@@ -13,8 +13,8 @@ type Method = (args: unknown, context: ToolContext) => unknown;
 
 /**
  * The `@Tool()` methods of every provider of the application, collected through Nest's DI
- * (`DiscoveryService` and `MetadataScanner`) on first use, each bound to its provider
- * instance. Pass them to `llm.chat(message, { tools: registry.all() })`.
+ * (`DiscoveryService` and `MetadataScanner`) at start-up (a schema that is not valid JSON
+ * Schema stops the app naming the method), each bound to its provider instance. Pass them to `llm.chat(message, { tools: registry.all() })`.
  *
  * @example
  * constructor(private readonly llm: LLM, private readonly tools: ToolRegistry) {}
@@ -23,7 +23,7 @@ type Method = (args: unknown, context: ToolContext) => unknown;
  * }
  */
 @Injectable()
-export class ToolRegistry {
+export class ToolRegistry implements OnApplicationBootstrap {
   private tools: Map<string, ToolkitTool> | undefined;
 
   constructor(
@@ -31,6 +31,11 @@ export class ToolRegistry {
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
   ) {}
+
+  /** Collects the tools at start-up, so a bad `@Tool()` schema stops the app from starting. */
+  onApplicationBootstrap(): void {
+    this.collect();
+  }
 
   /** Every `@Tool()` method, in discovery order. */
   all(): ToolkitTool[] {

@@ -51,4 +51,23 @@ describe('echo runs the tool loop offline by its /tool rule', () => {
     expect(plain.steps).toHaveLength(1);
     expect(plain.text).toMatch(/^You said: "\/tool calculator \{\}"/);
   });
+
+  it('answers generateObject offline with the simplest valid object, streamed or not', async () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        title: { type: 'string', maxLength: 5 },
+        stars: { type: 'integer', minimum: 1 },
+        mood: { enum: ['happy', 'sad'] },
+        tags: { type: 'array', items: { type: 'string' }, minItems: 1 },
+      },
+      required: ['title', 'stars', 'mood', 'tags'],
+    } as const;
+    const expected = { title: 'Great', stars: 1, mood: 'happy', tags: ['Great movie'] };
+    const { object } = await llm.generateObject('Great movie', { schema });
+    expect(object).toEqual(expected);
+    const partials: unknown[] = [];
+    for await (const p of await llm.streamObject('Great movie', { schema })) partials.push(p);
+    expect(partials.at(-1)).toEqual(expected);
+  });
 });

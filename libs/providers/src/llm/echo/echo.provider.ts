@@ -8,6 +8,7 @@ import type {
 } from '../provider/language-model.interface.js';
 import { echoReply } from './echo-reply.js';
 import { echoToolTurn } from './echo-tools.js';
+import { echoObject } from './echo-object.js';
 import { hashedEmbedding, words } from './hashed-embedding.js';
 
 /** Options of the offline model. */
@@ -33,7 +34,12 @@ export class EchoModel implements LanguageModel {
 
   private reply(request: ModelRequest): { tokens: string[]; truncated: boolean } {
     const turn = echoToolTurn(request);
-    const text = turn?.kind === 'results' ? turn.text : echoReply(request.messages);
+    const lastUser = request.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
+    const text = request.responseFormat
+      ? JSON.stringify(echoObject(request.responseFormat.schema, lastUser))
+      : turn?.kind === 'results'
+        ? turn.text
+        : echoReply(request.messages);
     const tokens = text.match(/\S+\s*/g) ?? [];
     const truncated = tokens.length > request.maxTokens;
     return { tokens: truncated ? tokens.slice(0, request.maxTokens) : tokens, truncated };

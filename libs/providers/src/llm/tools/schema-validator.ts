@@ -1,6 +1,6 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { Ajv } from 'ajv';
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import { createRequire } from 'node:module';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 
 /** A JSON Schema, or any Standard Schema (zod, valibot, ...) that can describe itself as one. */
 export type SchemaInput = Readonly<Record<string, unknown>> | StandardSchemaV1;
@@ -16,7 +16,15 @@ export interface CompiledSchema {
   check(value: unknown): Promise<SchemaCheck>;
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false });
+let shared: Ajv | undefined;
+
+/** The validator, loaded on first use: apps without tools or schemas never pay for ajv. */
+function ajv(): Ajv {
+  if (shared) return shared;
+  const { Ajv: AjvClass } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
+  shared = new AjvClass({ allErrors: true, strict: false });
+  return shared;
+}
 
 /** True for a Standard Schema (it has a `~standard.validate`). */
 export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
@@ -82,7 +90,7 @@ export function compileSchema(schema: SchemaInput): CompiledSchema {
   }
   let validate: ValidateFunction;
   try {
-    validate = ajv.compile(schema as Record<string, unknown>);
+    validate = ajv().compile(schema as Record<string, unknown>);
   } catch (error) {
     throw new TypeError(`is not a valid JSON Schema: ${(error as Error).message}`, {
       cause: error,
