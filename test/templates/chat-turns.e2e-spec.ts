@@ -202,6 +202,16 @@ describe.each(TEMPLATES)('the $name template commits conversation turns exactly'
     const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
     let seen = '';
     while (!seen.includes('is steeped')) seen += (await reader.read()).value ?? '';
+    // Stop: a resumable stream (the chatbot's) is cancelled on the server, as the chat page's
+    // Stop button does; otherwise the client just goes.
+    const streamId = res.headers.get('x-stream-id');
+    if (streamId) {
+      const cancel = await fetch(`${url}/streams/${streamId}`, {
+        method: 'DELETE',
+        headers: { cookie },
+      });
+      expect(cancel.status).toBe(204);
+    }
     controller.abort();
 
     await eventually(async () => (await stored(key)).length === 2, 'the stopped turn is stored');

@@ -22,14 +22,18 @@ export class ChatController {
     @Inject(APP_INFO) private readonly info: AppInfo,
   ) {}
 
-  /** `{ message, user_id? }` → the answer as Server-Sent Events, chunk by chunk. */
+  /**
+   * `{ message, user_id? }` → the answer as Server-Sent Events, chunk by chunk. Resumable: a
+   * dropped connection does not lose the answer (the page resumes with `Last-Event-ID`); Stop
+   * cancels it on the server (`DELETE /streams/:id`), keeping the answer so far.
+   */
   @Route('/chat/stream', { methods: ['POST'] })
-  @Stream()
+  @Stream({ resumable: true })
   async chatStream(
     @Session() session: string,
     @Arg('message', { maxLength: 20_000 }) message: string,
     @Arg('user_id', USER_ID) userId: string,
-    // Fires when the browser goes away or presses Stop: passing it on stops the model call too.
+    // Fires on Stop (or shutdown): passing it on stops the model call too.
     @RequestSignal() signal: AbortSignal,
   ) {
     const memory = conversationOf(this.memory, session, userId);

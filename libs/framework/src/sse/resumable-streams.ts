@@ -295,11 +295,14 @@ export class ResumableStreams implements OnApplicationShutdown {
     let last: StreamLogEntry = { kind: 'end' };
     try {
       for await (const chunk of chunks) {
-        if (controller.signal.aborted) break;
+        // A chunk produced is recorded, even one that arrives after a cancel: the producer may
+        // have counted it (e.g. as part of a stored answer), so readers see exactly the same.
         const entry = toEntry(chunk);
-        if (!entry) continue;
-        const outcome = await log.append(id, entry, ttlSeconds);
-        if (outcome.cancelled) controller.abort(new StreamCancelledError());
+        if (entry) {
+          const outcome = await log.append(id, entry, ttlSeconds);
+          if (outcome.cancelled) controller.abort(new StreamCancelledError());
+        }
+        if (controller.signal.aborted) break;
       }
       if (controller.signal.aborted) {
         last = { kind: 'error', message: options.describeError(controller.signal.reason) };
