@@ -96,7 +96,7 @@ export const DEV_OPTIONS = {
   },
   reload: {
     flags: '--reload',
-    description: 'restart when a .ts file changes (default)',
+    description: 'restart when a .ts file, toolkit.yaml, .env or prompts/ changes (default)',
   },
   noReload: { flags: '--no-reload', description: 'serve without watching for changes' },
   app: {
@@ -110,7 +110,7 @@ export const DEV_OPTIONS = {
 /** `toolkit dev`. */
 export const DEV_COMMAND: CommandSummary = {
   name: 'dev',
-  description: 'Serve the app for development, restarting when a .ts file changes',
+  description: 'Serve the app for development, restarting when its sources or settings change',
   longHelpOnly: true,
   optionSummaries: Object.values(DEV_OPTIONS),
 };
