@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Everything the test suite needs on this machine, installed or started when missing:
 # Redis and PostgreSQL running (127.0.0.1:6379 / :5432, database `test`), the pgvector extension,
-# and Chromium for the chat-page tests. Fast and silent when all is there; safe to run repeatedly.
+# Chromium for the chat-page tests, and nginx for the load-balanced cluster test. Fast and
+# silent when all is there; safe to run repeatedly.
 # Installing needs root (apt-get); without it, a missing part stops this script in its first
 # seconds with the one command to run, instead of failing tests minutes later.
 set -euo pipefail
@@ -18,6 +19,7 @@ bash scripts/ensure-services.sh
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/sbin/nginx ] || missing+=(nginx)
 have_pgvector || missing+=(pgvector)
 
 if [ ${#missing[@]} -gt 0 ]; then
@@ -32,6 +34,11 @@ if [ ${#missing[@]} -gt 0 ]; then
       redis-server) apt-get install -y -qq redis-server >/dev/null ;;
       postgresql) apt-get install -y -qq postgresql >/dev/null ;;
       chromium) apt-get install -y -qq chromium >/dev/null ;;
+      # The load-balancer test runs its own nginx; the package's service on port 80 is not needed.
+      nginx)
+        apt-get install -y -qq nginx-light >/dev/null
+        service nginx stop >/dev/null 2>&1 || true
+        ;;
     esac
   done
   bash scripts/ensure-services.sh

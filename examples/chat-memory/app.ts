@@ -20,8 +20,7 @@ app.route(
     const memory = app.memory(user_id);
     const history = await memory.toDictList();
     const response = await llm.chat(message, { history });
-    await memory.add('user', message);
-    await memory.add('assistant', response);
+    await memory.addTurn(message, response); // both or neither, once the answer exists
     return { response };
   },
 );

@@ -8,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { APPS_UNDER_TEST } from './support/apps-under-test.js';
 import { expectWellFormed } from './support/error-shape.js';
-import { bodyArbitrary, headersArbitrary, queryArbitrary } from './support/fuzz-arbitraries.js';
+import {
+  bodyArbitrary,
+  headersArbitrary,
+  multipartArbitrary,
+  queryArbitrary,
+} from './support/fuzz-arbitraries.js';
 import { send, type HttpRequest } from './support/http-client.js';
 import { concretePath, type CatalogRoute } from './support/route-catalog.js';
 import { serve, type ServedApp } from './support/served-app.js';
@@ -27,11 +32,11 @@ function requestFor(route: CatalogRoute, extra: Partial<HttpRequest>): HttpReque
   };
 }
 
-describe.each(APPS_UNDER_TEST)('fuzzing $name', ({ name, create }) => {
+describe.each(APPS_UNDER_TEST)('fuzzing $name', ({ name, create, headers }) => {
   let served: ServedApp;
 
   beforeAll(async () => {
-    served = await serve(name, await create());
+    served = await serve(name, await create(), headers);
     expect(served.routes.length).toBeGreaterThan(0);
   });
 
@@ -79,6 +84,25 @@ describe.each(APPS_UNDER_TEST)('fuzzing $name', ({ name, create }) => {
             requestFor(route, { headers, body: '{"user_id":"u","message":"m","text":"t"}' }),
           );
           expectWellFormed(answer, `${route.method} ${route.path} ${JSON.stringify(headers)}`);
+        }),
+        { numRuns: RUNS, seed: SEED },
+      );
+    }
+  });
+
+  it('answers arbitrary multipart bodies on every POST route (uploads included) without a 5xx', async () => {
+    const posts = served.routes.filter((r) => r.method === 'POST');
+    for (const route of posts) {
+      await fc.assert(
+        fc.asyncProperty(multipartArbitrary(), async ({ contentType, body }) => {
+          const answer = await send(
+            served.base,
+            requestFor(route, { body, headers: { 'content-type': contentType } }),
+          );
+          expectWellFormed(
+            answer,
+            `${route.method} ${route.path} multipart ${contentType} ${body.toString('latin1', 0, 200)}`,
+          );
         }),
         { numRuns: RUNS, seed: SEED },
       );

@@ -68,13 +68,13 @@ function expectStatus(answer: HttpAnswer, status: number, context: string): void
   expect({ context, status: answer.status }).toEqual({ context, status });
 }
 
-describe.each(APPS_UNDER_TEST)('hostile input against $name', ({ name, create }) => {
+describe.each(APPS_UNDER_TEST)('hostile input against $name', ({ name, create, headers }) => {
   let served: ServedApp;
   const bodyRoutes = (): CatalogRoute[] =>
     served.routes.filter((r) => r.params.some((p) => p.in === 'body'));
 
   beforeAll(async () => {
-    served = await serve(name, await create());
+    served = await serve(name, await create(), headers);
   });
 
   afterAll(async () => {

@@ -97,7 +97,7 @@ describe('toolkit deploy', () => {
       expect(config.services).toHaveLength(1);
       expect(config.services[0]).toMatchObject({ internal_port: 8080, protocol: 'tcp' });
       expect(config.services[0].http_checks).toEqual([
-        expect.objectContaining({ path: '/health', method: 'get' }),
+        expect.objectContaining({ path: '/health/ready', method: 'get' }),
       ]);
       expect(recordedCalls(log)).toEqual(['flyctl deploy --config vmhost.toml --app my-bot']);
       expect(result.stdout).toContain('Created vmhost.toml');

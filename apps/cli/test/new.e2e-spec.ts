@@ -124,7 +124,7 @@ describe('toolkit new', () => {
   });
 
   const badNames: Array<[string, RegExp]> = [
-    ['../x', /single folder name/],
+    ['../toolkit-new-escape', /single folder name/],
     ['a/b', /single folder name/],
     ['a\\b', /single folder name/],
     ['My App', /URL-friendly characters/],
@@ -149,7 +149,7 @@ describe('toolkit new', () => {
       expect(results[i].stdout).toBe('');
     });
     expect(readdirSync(work.dir).sort()).toEqual(before);
-    expect(existsSync(join(work.dir, '..', 'x'))).toBe(false);
+    expect(existsSync(join(work.dir, '..', 'toolkit-new-escape'))).toBe(false);
   }, 60_000);
 
   it('exits 1 with "Directory already exists" and leaves the folder alone', async () => {

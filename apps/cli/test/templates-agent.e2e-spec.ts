@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './support/chat-page-browser.js';
+import { expectSafeMarkdown, expectStopSurvivesReload } from './support/chat-page-checks.js';
 import { assertCliBuilt, eventually, isAlive } from './support/cli-process.js';
 import {
   expectOwnTestsPass,
@@ -15,6 +18,7 @@ import {
 describe('toolkit new -t agent, end to end', () => {
   let project: GeneratedProject;
   let server: DevServer | undefined;
+  let browser: Browser | undefined;
   const post = (path: string, json: unknown) => requestJson(`${server!.url}${path}`, { json });
 
   beforeAll(async () => {
@@ -23,6 +27,7 @@ describe('toolkit new -t agent, end to end', () => {
     await npmInstall(project);
   }, 180_000);
   afterAll(async () => {
+    await browser?.close();
     await server?.kill();
     project?.cleanup();
   }, 30_000);
@@ -83,16 +88,34 @@ describe('toolkit new -t agent, end to end', () => {
     expect(JSON.stringify(unknown.body)).toContain('pirate');
   });
 
-  it('POST /chat remembers each user', async () => {
-    await post('/chat', { user_id: 'ada', message: 'Call me Ada' });
-    expect(await post('/chat', { user_id: 'ada', message: 'What is my name?' })).toMatchObject({
+  it('POST /chat remembers the conversation of each session, apart from any other', async () => {
+    const url = `${server!.url}/chat`;
+    const first = await requestJson(url, { json: { user_id: 'ada', message: 'Call me Ada' } });
+    const setCookie = first.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/^toolkit_session=.*; HttpOnly; SameSite=Lax$/);
+    const ada = { cookie: setCookie.split(';')[0] };
+    const ask = (json: unknown, headers?: Record<string, string>) =>
+      requestJson(url, { json, headers });
+    expect(await ask({ user_id: 'ada', message: 'What is my name?' }, ada)).toMatchObject({
       status: 200,
       body: { response: expect.stringMatching(/^Your name is Ada\./) },
     });
-    expect(await post('/chat', { user_id: 'other', message: 'What is my name?' })).toMatchObject({
-      body: { response: expect.stringMatching(/^You have not told me your name yet\./) },
+    // Another session sending the same user_id has its own, empty conversation...
+    const eve = await ask({ user_id: 'ada', message: 'What is my name?' });
+    expect(eve.body).toEqual({ response: expect.stringMatching(/^You have not told me/) });
+    // ...and its /clear leaves Ada's alone.
+    const eveCookie = { cookie: (eve.headers.get('set-cookie') ?? '').split(';')[0] };
+    await requestJson(`${server!.url}/clear`, { json: { user_id: 'ada' }, headers: eveCookie });
+    expect(await ask({ user_id: 'ada', message: 'What is my name?' }, ada)).toMatchObject({
+      body: { response: expect.stringMatching(/^Your name is Ada\./) },
     });
   });
+
+  it('GET / is a chat page: Stop keeps a stopped answer across a reload, markdown is safe', async () => {
+    browser = await launchChromium();
+    await expectStopSurvivesReload(browser, server!.url);
+    await expectSafeMarkdown(browser, server!.url);
+  }, 90_000);
 
   it('stops on Ctrl+C (SIGINT) with exit status 0', async () => {
     const pid = server!.serverPid;

@@ -137,6 +137,42 @@ describe('toolkit new -t api, end to end', () => {
     expect((await requestJson(`${server!.url}/health`)).status).toBe(200);
   });
 
+  it('shares the rate limit between two processes on the same Redis', async () => {
+    const env = {
+      RATE_LIMIT_PER_MINUTE: '4',
+      TOOLKIT_CACHE_BACKEND: 'redis',
+      TOOLKIT_CACHE_REDIS_URL: 'redis://127.0.0.1:6379',
+      TOOLKIT_CACHE_KEY_PREFIX: `e2e-api-${process.pid}-${Date.now()}:`,
+    };
+    const one = await startDevServer(project, env);
+    const two = await startDevServer(project, env).catch(async (error: unknown) => {
+      await one.kill();
+      throw error;
+    });
+    try {
+      const complete = (target: DevServer) =>
+        requestJson(`${target.url}/complete`, {
+          json: { prompt: 'Hi' },
+          headers: { authorization: `Bearer ${key}` },
+        });
+      const answers = [];
+      for (const target of [one, two, one, two, one, two]) answers.push(await complete(target));
+      // One count for both: 4 allowed in all, then both refuse, whichever process answers.
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 429, 429]);
+      expect(answers.map((a) => a.headers.get('x-ratelimit-remaining'))).toEqual([
+        '3',
+        '2',
+        '1',
+        '0',
+        '0',
+        '0',
+      ]);
+      expect(Number(answers[5].headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await Promise.all([one.interrupt(), two.interrupt()]);
+    }
+  }, 120_000);
+
   it('stops on Ctrl+C (SIGINT) with exit status 0', async () => {
     const pid = server!.serverPid;
     expect(await server!.interrupt()).toEqual({ code: 0, signal: null });

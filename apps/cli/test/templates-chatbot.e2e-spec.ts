@@ -4,6 +4,11 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { parseSse } from 'toolkit/testing';
 import {
+  expectResumeAfterDrop,
+  expectSafeMarkdown,
+  expectStopSurvivesReload,
+} from './support/chat-page-checks.js';
+import {
   ANSWER_SNAPSHOTS,
   EXTERNAL_RESOURCES,
   launchChromium,
@@ -28,6 +33,8 @@ describe('toolkit new -t chatbot, end to end', () => {
   let project: GeneratedProject;
   let server: DevServer | undefined;
   let browser: Browser | undefined;
+  /** The first test's session, as a Cookie header. */
+  let ada: { cookie: string } = { cookie: '' };
 
   beforeAll(async () => {
     assertCliBuilt();
@@ -63,34 +70,68 @@ describe('toolkit new -t chatbot, end to end', () => {
     });
   }, 90_000);
 
-  it('POST /chat answers and remembers each user separately', async () => {
+  it('POST /chat answers and remembers the conversation of each session', async () => {
     const url = `${server!.url}/chat`;
-    await requestJson(url, { json: { user_id: 'ada', message: 'My name is Ada' } });
+    const first = await requestJson(url, { json: { message: 'My name is Ada' } });
+    // The server issues the session: an HttpOnly, SameSite=Lax cookie set on first contact.
+    const setCookie = first.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(/^toolkit_session=[\w-]+\.[\w-]+; .*HttpOnly; SameSite=Lax$/);
+    ada = { cookie: setCookie.split(';')[0] };
     expect(
-      await requestJson(url, { json: { user_id: 'ada', message: 'What is my name?' } }),
+      await requestJson(url, {
+        json: { message: 'What is my name?' },
+        headers: ada,
+      }),
     ).toMatchObject({
       status: 200,
       body: { response: expect.stringMatching(/^Your name is Ada\. This is message 2/) },
     });
-    expect(
-      await requestJson(url, { json: { user_id: 'bob', message: 'What is my name?' } }),
-    ).toMatchObject({
+    // Another session gets its own conversation.
+    expect(await requestJson(url, { json: { message: 'What is my name?' } })).toMatchObject({
       status: 200,
       body: {
         response: expect.stringMatching(/^You have not told me your name yet\. This is the first/),
       },
     });
-    expect(await requestJson(url, { json: { message: 'no user' } })).toMatchObject({
+    expect(await requestJson(url, { json: { user_id: 'ada' } })).toMatchObject({
       status: 422,
-      body: { details: [{ param: 'user_id' }] },
+      body: { details: [{ param: 'message' }] },
+    });
+  });
+
+  it('isolates two sessions sending the same user_id, also on /clear', async () => {
+    const url = `${server!.url}/chat`;
+    const one = await requestJson(url, { json: { user_id: 'sam', message: 'My name is Sam' } });
+    const mine = { cookie: (one.headers.get('set-cookie') ?? '').split(';')[0] };
+    const two = await requestJson(url, { json: { user_id: 'sam', message: 'What is my name?' } });
+    expect(two.body).toEqual({ response: expect.stringMatching(/^You have not told me/) });
+    const theirs = { cookie: (two.headers.get('set-cookie') ?? '').split(';')[0] };
+    expect(theirs.cookie).not.toBe(mine.cookie);
+    await requestJson(`${server!.url}/clear`, { json: { user_id: 'sam' }, headers: theirs });
+    expect(
+      await requestJson(url, {
+        json: { user_id: 'sam', message: 'What is my name?' },
+        headers: mine,
+      }),
+    ).toMatchObject({ body: { response: expect.stringMatching(/^Your name is Sam\./) } });
+    // A forged cookie is a fresh session, never an error and never someone else's history.
+    const forged = { cookie: `${mine.cookie.slice(0, -4)}AAAA` };
+    expect(
+      await requestJson(url, {
+        json: { user_id: 'sam', message: 'What is my name?' },
+        headers: forged,
+      }),
+    ).toMatchObject({
+      status: 200,
+      body: { response: expect.stringMatching(/^You have not told me/) },
     });
   });
 
   it('POST /chat/stream streams the answer as Server-Sent Events, word by word', async () => {
     const response = await fetch(`${server!.url}/chat/stream`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ user_id: 'ada', message: 'And what is my name now?' }),
+      headers: { 'content-type': 'application/json', ...ada },
+      body: JSON.stringify({ message: 'And what is my name now?' }),
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
@@ -103,12 +144,13 @@ describe('toolkit new -t chatbot, end to end', () => {
   });
 
   it('POST /clear forgets the conversation', async () => {
-    expect(await requestJson(`${server!.url}/clear`, { json: { user_id: 'ada' } })).toEqual(
+    expect(await requestJson(`${server!.url}/clear`, { json: {}, headers: ada })).toEqual(
       expect.objectContaining({ status: 200, body: { status: 'cleared' } }),
     );
     expect(
       await requestJson(`${server!.url}/chat`, {
-        json: { user_id: 'ada', message: 'What is my name?' },
+        json: { message: 'What is my name?' },
+        headers: ada,
       }),
     ).toMatchObject({
       body: { response: expect.stringMatching(/^You have not told me your name yet/) },
@@ -154,7 +196,7 @@ describe('toolkit new -t chatbot, end to end', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, 'chatbot.png') });
 
-    // The browser keeps its user id across reloads, so the server still knows the name...
+    // The browser keeps its session cookie across reloads, so the server still knows the name...
     const ask = async (message: string): Promise<string | null> => {
       const before = await page.locator('.message.assistant').count();
       await page.fill('#input', message);
@@ -170,6 +212,18 @@ describe('toolkit new -t chatbot, end to end', () => {
     await page.waitForSelector('#empty');
     expect(await ask('What is my name?')).toMatch(/^You have not told me your name yet\./);
     expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('Stop keeps the partial answer, shown as stopped, also after a reload', async () => {
+    await expectStopSurvivesReload(browser!, server!.url);
+  }, 60_000);
+
+  it('renders answers as markdown with every HTML tag shown as text', async () => {
+    await expectSafeMarkdown(browser!, server!.url);
+  }, 60_000);
+
+  it('resumes an answer after the connection drops, nothing lost or repeated', async () => {
+    await expectResumeAfterDrop(browser!, server!.url);
   }, 60_000);
 
   it('stops on Ctrl+C (SIGINT) with exit status 0', async () => {

@@ -34,10 +34,20 @@ export type {
 export { Stream } from './routing/stream.decorator.js';
 export type { StreamOptions } from './sse/stream-options.js';
 export {
+  ResumableStreams,
+  StreamCancelledError,
+  StreamExpiredError,
+} from './sse/resumable-streams.js';
+export { ResumableStreamsController } from './sse/resumable-streams.controller.js';
+export {
   RequestSignal,
   ClientDisconnectedError,
   ServerShutdownError,
 } from './routing/request-signal.js';
+
+// Who is talking: a server-issued session cookie, or the user an authentication guard set.
+export { Session, SessionPipe } from './session/session.decorator.js';
+export { SESSION_COOKIE } from './session/session-issuer.js';
 
 // Language models: `new LLM(model)`, or the injected one.
 export { LLM } from '../../providers/src/llm/llm.js';
@@ -60,11 +70,49 @@ export type {
 export type { ModelResolution } from '../../providers/src/llm/resolution/resolve-model.js';
 export { isKeySet } from '../../providers/src/llm/default-model.js';
 
+// `@Tool()` methods of injectable providers, collected by the injectable `ToolRegistry`.
+export { Tool } from './tools/tool.decorator.js';
+export type { ToolOptions } from './tools/tool.decorator.js';
+export { ToolRegistry } from './tools/tool.registry.js';
+
+// LLM tools, typed stream events, structured output and prices.
+export { defineTool } from '../../providers/src/llm/tools/tool.js';
+export type {
+  DefinedTool,
+  ToolArgs,
+  ToolContext,
+  ToolDefinition,
+} from '../../providers/src/llm/tools/tool.js';
+export type { FromJsonSchema } from '../../providers/src/llm/tools/from-json-schema.js';
+export type { SchemaInput } from '../../providers/src/llm/tools/schema-validator.js';
+export type {
+  GenerateStep,
+  ToolCallRecord,
+} from '../../providers/src/llm/tools/tool-call-record.js';
+export type { LlmStreamEvent } from '../../providers/src/llm/tools/llm-stream-event.js';
+export type { ModelPrice } from '../../providers/src/llm/cost/model-price.js';
+export { PRICE_TABLE } from '../../providers/src/llm/cost/price.table.js';
+export type { SchemaOutput } from '../../providers/src/llm/tools/tool.js';
+export type {
+  GenerateObjectOptions,
+  GenerateObjectResponse,
+  PartialObject,
+} from '../../providers/src/llm/structured/generate-object-options.js';
+export { StructuredOutputError } from '../../providers/src/llm/structured/structured-output.error.js';
+export { parsePartialJson } from '../../providers/src/llm/structured/partial-json.js';
+export { PromptLibrary } from '../../providers/src/llm/prompts/prompt-library.js';
+export { PromptError } from '../../providers/src/llm/prompts/prompt.errors.js';
+export { BudgetExceededError } from '../../providers/src/llm/cost/budget-exceeded.error.js';
+export { SpendLedger } from '../../providers/src/llm/cost/spend-ledger.js';
+
 // Conversation memory: `app.memory(userId)`, or the injected `MemoryService`.
 export { MemoryService } from './memory/memory.service.js';
+export { recordTurn } from './memory/record-turn.js';
+export type { TurnOptions, TurnWriter } from './memory/record-turn.js';
 export { MemoryStore } from '../../providers/src/memory/memory-store.interface.js';
 export type { MemoryMessage, MemoryRole } from '../../providers/src/memory/memory-message.js';
 export type {
+  AddTurnOptions,
   ConversationMemory,
   ToDictListOptions,
 } from '../../providers/src/memory/conversation-memory.js';
@@ -73,6 +121,7 @@ export type {
 export { Cache } from './cache/cache.decorator.js';
 export type { CacheOptions } from './cache/cache.decorator.js';
 export { CacheStore } from '../../providers/src/cache/cache-store.interface.js';
+export type { WindowCount } from '../../providers/src/cache/cache-store.interface.js';
 
 // Multipart uploads.
 export { readUploads } from './upload/read-uploads.js';
@@ -80,6 +129,7 @@ export type { UploadedFile, UploadLimits } from './upload/read-uploads.js';
 
 // Health and application info.
 export { HealthController } from './health/health.controller.js';
+export type { BackendReadiness, ReadinessReport } from './health/readiness.js';
 export { APP_INFO } from './toolkit.constants.js';
 export type { AppInfo } from './health/app-info.js';
 

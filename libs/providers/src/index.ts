@@ -31,6 +31,28 @@ export type { ModelResolution, ResolveModelOptions } from './llm/resolution/reso
 export type { ProviderApi, ProviderName } from './llm/resolution/providers.table.js';
 export { isKeySet } from './llm/default-model.js';
 
+// LLM tools, typed stream events, structured output and prices.
+export { defineTool } from './llm/tools/tool.js';
+export type { DefinedTool, ToolArgs, ToolContext, ToolDefinition } from './llm/tools/tool.js';
+export type { FromJsonSchema } from './llm/tools/from-json-schema.js';
+export type { SchemaInput } from './llm/tools/schema-validator.js';
+export type { GenerateStep, ToolCallRecord } from './llm/tools/tool-call-record.js';
+export type { LlmStreamEvent } from './llm/tools/llm-stream-event.js';
+export type { ModelPrice } from './llm/cost/model-price.js';
+export { PRICE_TABLE } from './llm/cost/price.table.js';
+export type { SchemaOutput } from './llm/tools/tool.js';
+export type {
+  GenerateObjectOptions,
+  GenerateObjectResponse,
+  PartialObject,
+} from './llm/structured/generate-object-options.js';
+export { StructuredOutputError } from './llm/structured/structured-output.error.js';
+export { parsePartialJson } from './llm/structured/partial-json.js';
+export { PromptLibrary } from './llm/prompts/prompt-library.js';
+export { PromptError } from './llm/prompts/prompt.errors.js';
+export { BudgetExceededError } from './llm/cost/budget-exceeded.error.js';
+export { SpendLedger } from './llm/cost/spend-ledger.js';
+
 // Errors of LLM calls.
 export {
   LlmError,
@@ -51,6 +73,7 @@ export type { MemoryBackend } from './memory/memory-store.interface.js';
 export type { MemoryMessage, MemoryRole } from './memory/memory-message.js';
 export { StoreConversationMemory } from './memory/conversation-memory.js';
 export type {
+  AddTurnOptions,
   ConversationMemory,
   ToDictListOptions,
   StoreConversationMemoryOptions,
@@ -69,7 +92,8 @@ export { InvalidMessageError } from './memory/invalid-message.error.js';
 
 // Response cache: the store contract and its backends.
 export { CacheStore } from './cache/cache-store.interface.js';
-export type { CacheBackend } from './cache/cache-store.interface.js';
+export type { CacheLock } from './cache/cache-lock.js';
+export type { CacheBackend, WindowCount } from './cache/cache-store.interface.js';
 export { MemoryCacheStore } from './cache/memory-cache.store.js';
 export type { MemoryCacheStoreOptions } from './cache/memory-cache.store.js';
 export { RedisCacheStore } from './cache/redis-cache.store.js';

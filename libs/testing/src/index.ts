@@ -15,7 +15,13 @@ export type { SseEvent } from './sse-parser.js';
 
 // Mocks that record every call, in place of the real LLM and conversation memory.
 export { MockLLM, MOCK_EMBEDDING_SIZE } from './mock-llm.js';
-export type { MockLlmCall, MockLlmOptions, MockLlmResponder, MockLlmResponse } from './mock-llm.js';
+export type {
+  MockLlmCall,
+  MockLlmOptions,
+  MockLlmResponder,
+  MockLlmResponse,
+  MockToolCalls,
+} from './mock-llm.js';
 export { MockMemory } from './mock-memory.js';
 export type { MockMemoryCall, MockMemoryOptions } from './mock-memory.js';
 

@@ -6,6 +6,20 @@ import type {
   StreamingChatOptions,
   TextChatOptions,
 } from '../../providers/src/llm/chat-model.interface.js';
+import type { GenerateResponse } from '../../providers/src/llm/llm.js';
+import type { GenerateResult } from '../../providers/src/llm/provider/language-model.interface.js';
+import type {
+  GenerateObjectOptions,
+  GenerateObjectResponse,
+} from '../../providers/src/llm/structured/generate-object-options.js';
+import { checkReply } from '../../providers/src/llm/structured/object-reply.js';
+import { StructuredOutputError } from '../../providers/src/llm/structured/structured-output.error.js';
+import type { LlmStreamEvent } from '../../providers/src/llm/tools/llm-stream-event.js';
+import { compileSchema } from '../../providers/src/llm/tools/schema-validator.js';
+import type { SchemaInput } from '../../providers/src/llm/tools/schema-validator.js';
+import type { SchemaOutput } from '../../providers/src/llm/tools/tool.js';
+import type { ToolCallRecord } from '../../providers/src/llm/tools/tool-call-record.js';
+import { runToolLoop, toolSetOf } from '../../providers/src/llm/tools/tool-loop.js';
 
 /**
  * One recorded {@link MockLLM} call: the method name, then its arguments as given
@@ -15,10 +29,22 @@ export type MockLlmCall =
   | ['chat', ChatInput, ChatOptions]
   | ['complete', string, CallOptions]
   | ['stream', string, CallOptions]
-  | ['embed', string | readonly string[]];
+  | ['embed', string | readonly string[]]
+  | ['generate', ChatInput, ChatOptions]
+  | ['streamEvents', ChatInput, ChatOptions]
+  | ['generateObject', ChatInput, GenerateObjectOptions<SchemaInput>]
+  | ['tool', ToolCallRecord];
 
-/** A scripted answer: a text, or an error the call throws. */
-export type MockLlmResponse = string | Error;
+/** A scripted model turn asking for tool calls (run by the mock's tool loop, with validation). */
+export interface MockToolCalls {
+  toolCalls: { name: string; args: unknown; id?: string }[];
+}
+
+/**
+ * A scripted answer: a text (for `generateObject`, JSON text), an object (the structured reply
+ * of `generateObject`), tool calls (when the call has `tools`), or an error the call throws.
+ */
+export type MockLlmResponse = string | Error | MockToolCalls | { object: unknown };
 
 /** Computes the answer of each call from its record. */
 export type MockLlmResponder = (call: MockLlmCall) => MockLlmResponse | Promise<MockLlmResponse>;
@@ -86,7 +112,10 @@ export class MockLLM implements ChatModel {
   async chat(message: ChatInput, options?: ChatOptions): Promise<string | AsyncIterable<string>> {
     const call: MockLlmCall = ['chat', message, options ?? {}];
     this.calls.push(call);
-    const answer = await this.answer(call);
+    // With tools, the scripted turns go through the tool loop (see `generate()`).
+    const answer = options?.tools?.length
+      ? (await this.loop(call, options)).text
+      : await this.answer(call);
     return options?.stream ? characters(Promise.resolve(answer)) : answer;
   }
 
@@ -122,7 +151,88 @@ export class MockLLM implements ChatModel {
     this.calls.length = 0;
   }
 
-  private async answer(call: MockLlmCall): Promise<string> {
+  /**
+   * Records `['generate', message, options]`. With `tools`, runs the real tool loop over the
+   * scripted turns: a `{ toolCalls }` response runs those tools (arguments validated, errors
+   * fed back), each recorded as `['tool', { id, name, args, result | error }]`.
+   */
+  async generate(
+    message: ChatInput,
+    options: Omit<ChatOptions, 'stream'> = {},
+  ): Promise<GenerateResponse> {
+    const call: MockLlmCall = ['generate', message, options];
+    this.calls.push(call);
+    return this.loop(call, options);
+  }
+
+  /**
+   * Records `['streamEvents', message, options]`; runs the loop of `generate()` and yields its
+   * `tool-call`, `tool-result`, `text-delta` (one per character) and `finish` events.
+   */
+  async streamEvents(
+    message: ChatInput,
+    options: Omit<ChatOptions, 'stream'> = {},
+  ): Promise<AsyncIterable<LlmStreamEvent>> {
+    const call: MockLlmCall = ['streamEvents', message, options];
+    this.calls.push(call);
+    const result = await this.loop(call, options);
+    return relay([...events(result)]);
+  }
+
+  /**
+   * Records `['generateObject', prompt, options]`; the next response (`{ object }` or JSON
+   * text) is validated against `schema`: invalid → `StructuredOutputError` (502), as `LLM`.
+   */
+  async generateObject<const S extends SchemaInput>(
+    prompt: ChatInput,
+    options: GenerateObjectOptions<S>,
+  ): Promise<GenerateObjectResponse<SchemaOutput<S>>> {
+    this.calls.push(['generateObject', prompt, options]);
+    const scripted = await this.next(['generateObject', prompt, options]);
+    const text =
+      typeof scripted === 'string'
+        ? scripted
+        : 'object' in scripted
+          ? JSON.stringify(scripted.object)
+          : this.defaultResponse;
+    const checked = await checkReply(text, compileSchema(options.schema));
+    if (!checked.ok) throw new StructuredOutputError(checked.problem, 1);
+    return {
+      object: checked.value as SchemaOutput<S>,
+      attempts: 1,
+      provider: 'echo',
+      model: this.model,
+    };
+  }
+
+  private async loop(call: MockLlmCall, options: ChatOptions): Promise<GenerateResponse> {
+    const { tools, maxSteps } = toolSetOf(options.tools, options.maxSteps);
+    const signal = options.signal ?? new AbortController().signal;
+    let n = 0;
+    const result = await runToolLoop({ messages: [], tools, maxSteps, signal }, async () => {
+      const scripted = await this.next(call);
+      if (typeof scripted === 'string') return { text: scripted, finishReason: 'stop' };
+      if ('toolCalls' in scripted) {
+        const turn: GenerateResult = {
+          text: '',
+          finishReason: 'tool-calls',
+          toolCalls: scripted.toolCalls.map((c) => ({
+            id: c.id ?? `mock_call_${++n}`,
+            name: c.name,
+            arguments: JSON.stringify(c.args) ?? '{}',
+          })),
+        };
+        return turn;
+      }
+      return { text: JSON.stringify(scripted.object), finishReason: 'stop' };
+    });
+    for (const step of result.steps) {
+      for (const record of step.toolCalls) this.calls.push(['tool', record]);
+    }
+    return { ...result, provider: 'echo', model: this.model };
+  }
+
+  private async next(call: MockLlmCall): Promise<Exclude<MockLlmResponse, Error>> {
     const scripted = this.respond
       ? await this.respond(call)
       : this.queue.length > 0
@@ -131,4 +241,30 @@ export class MockLLM implements ChatModel {
     if (scripted instanceof Error) throw scripted;
     return scripted;
   }
+
+  private async answer(call: MockLlmCall): Promise<string> {
+    const scripted = await this.next(call);
+    if (typeof scripted === 'string') return scripted;
+    return 'object' in scripted ? JSON.stringify(scripted.object) : this.defaultResponse;
+  }
+}
+
+async function* relay<T>(items: readonly T[]): AsyncGenerator<T> {
+  for (const item of items) yield await Promise.resolve(item);
+}
+
+function* events(result: GenerateResponse): Generator<LlmStreamEvent> {
+  for (const step of result.steps) {
+    for (const c of step.toolCalls) {
+      if (c.error?.startsWith('not run:')) continue;
+      yield { type: 'tool-call', data: { id: c.id, name: c.name, args: c.args } };
+    }
+    for (const c of step.toolCalls) {
+      if (c.error?.startsWith('not run:')) continue;
+      const outcome = c.error === undefined ? { result: c.result } : { error: c.error };
+      yield { type: 'tool-result', data: { id: c.id, name: c.name, ...outcome } };
+    }
+  }
+  for (const char of result.text) yield { type: 'text-delta', data: char };
+  yield { type: 'finish', data: { finishReason: result.finishReason, steps: result.steps.length } };
 }

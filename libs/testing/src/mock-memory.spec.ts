@@ -21,6 +21,37 @@ describe('MockMemory', () => {
     ]);
   });
 
+  it('records addTurn and stores both messages, the stopped answer marked interrupted', async () => {
+    const memory = new MockMemory({ now: clock });
+    const turn = memory.addTurn('alice', 'Hi', 'Hello!');
+    await memory.for('alice').addTurn('Story?', 'Once upon', { interrupted: true });
+    expect(memory.calls).toEqual([
+      ['addTurn', 'alice', 'Hi', 'Hello!', { interrupted: false }],
+      ['addTurn', 'alice', 'Story?', 'Once upon', { interrupted: true }],
+    ]);
+    expect(turn).toEqual([
+      { role: 'user', content: 'Hi', timestamp: '2025-01-01T00:00:00.000Z' },
+      { role: 'assistant', content: 'Hello!', timestamp: '2025-01-01T00:00:00.000Z' },
+    ]);
+    expect(memory.getHistory('alice').map((m) => [m.content, m.metadata])).toEqual([
+      ['Hi', undefined],
+      ['Hello!', undefined],
+      ['Story?', undefined],
+      ['Once upon', { interrupted: true }],
+    ]);
+  });
+
+  it('addTurn stores neither message when one is invalid', async () => {
+    const memory = new MockMemory();
+    expect(() => memory.addTurn('alice', 'Hi', 42 as unknown as string)).toThrow(
+      InvalidMessageError,
+    );
+    await expect(
+      memory.for('alice').addTurn('Hi', 'x', { interrupted: 1 as unknown as boolean }),
+    ).rejects.toThrow('interrupted must be a boolean');
+    expect(memory.getHistory('alice')).toEqual([]);
+  });
+
   it('getHistory returns the newest `limit` messages, oldest first, per user', () => {
     const memory = new MockMemory({ now: clock });
     for (const n of [1, 2, 3, 4]) memory.addMessage('alice', 'user', `m${n}`);

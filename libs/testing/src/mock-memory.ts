@@ -1,18 +1,25 @@
 import {
   assertValidMessage,
   assertValidUserId,
+  copyMessage,
 } from '../../providers/src/memory/memory-message.validation.js';
 import { fitTokenBudget } from '../../providers/src/memory/token-budget.js';
+import { buildTurn } from '../../providers/src/memory/conversation-memory.js';
 import type {
+  AddTurnOptions,
   ConversationMemory,
   ToDictListOptions,
 } from '../../providers/src/memory/conversation-memory.js';
 import type { MemoryMessage, MemoryRole } from '../../providers/src/memory/memory-message.js';
 import { InvalidMessageError } from '../../providers/src/memory/invalid-message.error.js';
 
-/** One recorded {@link MockMemory} call, e.g. `['addMessage', 'alice', 'user', 'Hi']`. */
+/**
+ * One recorded {@link MockMemory} call, e.g. `['addMessage', 'alice', 'user', 'Hi']` or
+ * `['addTurn', 'alice', 'Hi', 'Hello!', { interrupted: false }]`.
+ */
 export type MockMemoryCall =
   | ['addMessage', string, MemoryRole, string]
+  | ['addTurn', string, string, string, AddTurnOptions]
   | ['getHistory', string, number | undefined]
   | ['clear', string];
 
@@ -29,8 +36,8 @@ export interface MockMemoryOptions {
  * non-string content are refused exactly like the real backends (`InvalidMessageError`, 422),
  * after the call is recorded.
  *
- * `for(userId)` gives the same `ConversationMemory` API the app's memory has (`add`,
- * `toDictList`, `clear`), going through `addMessage`/`getHistory`/`clear`, so a `MockMemory` can
+ * `for(userId)` gives the same `ConversationMemory` API the app's memory has (`add`, `addTurn`,
+ * `toDictList`, `clear`), going through `addMessage`/`addTurn`/`getHistory`/`clear`, so a `MockMemory` can
  * replace the framework's `MemoryService` and tests still assert on `calls`.
  *
  * @example
@@ -64,6 +71,33 @@ export class MockMemory {
     return { ...message };
   }
 
+  /**
+   * Appends a whole turn (user message, then assistant answer, marked
+   * `metadata: { interrupted: true }` when `options.interrupted`); both or neither. Returns the
+   * two stored messages.
+   */
+  addTurn(
+    userId: string,
+    user: string,
+    assistant: string,
+    options: AddTurnOptions = {},
+  ): MemoryMessage[] {
+    this.calls.push([
+      'addTurn',
+      userId,
+      user,
+      assistant,
+      { interrupted: options.interrupted === true },
+    ]);
+    assertValidUserId(userId);
+    const turn = buildTurn(user, assistant, options, this.now().toISOString());
+    const history = this.histories.get(userId) ?? [];
+    history.push(...turn);
+    if (history.length > this.maxHistory) history.splice(0, history.length - this.maxHistory);
+    this.histories.set(userId, history);
+    return turn.map(copyMessage);
+  }
+
   /** The newest `limit` messages (all when omitted), oldest first, as copies. */
   getHistory(userId: string, limit?: number): MemoryMessage[] {
     this.calls.push(['getHistory', userId, limit]);
@@ -74,7 +108,7 @@ export class MockMemory {
     }
     const history = this.histories.get(userId) ?? [];
     const recent = limit === undefined ? history : limit === 0 ? [] : history.slice(-limit);
-    return recent.map((message) => ({ ...message }));
+    return recent.map(copyMessage);
   }
 
   /** Forgets `userId`'s history. */
@@ -98,6 +132,8 @@ export class MockMemory {
     return {
       userId,
       add: (role, content) => settle(() => this.addMessage(userId, role, content)),
+      addTurn: (user, assistant, options) =>
+        settle(() => this.addTurn(userId, user, assistant, options)),
       toDictList: (options: ToDictListOptions = {}) =>
         settle(() => {
           const { maxTokens } = options;

@@ -1,6 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
-import { Arg, Cache, LLM, MemoryService, Route, ValidationError } from 'toolkit';
+import { Arg, Cache, LLM, MemoryService, Route, Session, ValidationError } from 'toolkit';
 import { ANALYSES, ANALYSIS_TYPES, type AnalysisType } from './analyses.js';
+import { CHAT_SYSTEM_PROMPT, conversationOf, USER_ID } from './conversation.js';
 import { STYLES, type Styles } from './styles.js';
 
 /** Analysis, generation and chat, on the injected `LLM` and `MemoryService`. */
@@ -41,17 +42,21 @@ export class AgentController {
     return { content, style };
   }
 
-  /** `{ user_id, message }` → `{ response }`, remembering each user's conversation. */
+  /**
+   * `{ message, user_id? }` → `{ response }`, remembering the conversation of the caller's session
+   * (see `src/conversation.ts`); `/chat/stream`, `/history` and `/clear` are in `src/chat.controller.ts`.
+   */
   @Route('/chat', { methods: ['POST'] })
-  async chat(@Arg('user_id') userId: string, @Arg('message') message: string) {
-    const memory = this.memory.for(userId);
+  async chat(
+    @Session() session: string,
+    @Arg('message', { maxLength: 20_000 }) message: string,
+    @Arg('user_id', USER_ID) userId: string,
+  ) {
+    const memory = conversationOf(this.memory, session, userId);
     const history = await memory.toDictList({ maxTokens: 3000 });
-    const response = await this.llm.chat(message, {
-      history,
-      system: 'You are a capable assistant that analyses and writes text.',
-    });
-    await memory.add('user', message);
-    await memory.add('assistant', response);
+    const response = await this.llm.chat(message, { history, system: CHAT_SYSTEM_PROMPT });
+    // Both messages together, once the answer exists: a failed call leaves no trace.
+    await memory.addTurn(message, response);
     return { response };
   }
 }

@@ -31,6 +31,39 @@ describe('the agent app (offline echo model)', () => {
     const chat = await client.post('/chat', { json: { user_id: 'u1', message: 'Hi' } });
     expect(chat.json()).toEqual({ response: expect.any(String) });
   });
+
+  it('keeps each session its own conversation, whatever user_id it sends', async () => {
+    const first = await client.post('/chat', {
+      json: { user_id: 'ana', message: 'My name is Ana' },
+    });
+    // The server issued a session cookie; sending it back continues the same conversation.
+    const cookie = String(first.headers['set-cookie']).split(';')[0];
+    const again = await client.post('/chat/stream', {
+      json: { user_id: 'ana', message: 'What is my name?' },
+      headers: { cookie },
+    });
+    expect(
+      again
+        .events()
+        .map((e) => e.data)
+        .join(''),
+    ).toMatch(/^Your name is Ana/);
+    // Another session (no cookie) sending the same user_id starts from nothing.
+    const stranger = await client.post('/chat', {
+      json: { user_id: 'ana', message: 'What is my name?' },
+    });
+    expect(stranger.json<{ response: string }>().response).toMatch(/^You have not told me/);
+    const history = await client.get('/history', {
+      params: { user_id: 'ana' },
+      headers: { cookie },
+    });
+    expect(history.json<{ messages: unknown[] }>().messages).toHaveLength(4);
+  });
+
+  it('serves the chat page and says which model answers', async () => {
+    expect((await client.get('/')).text()).toContain('/chat/stream');
+    expect((await client.get('/model')).json()).toMatchObject({ model: 'echo', offline: true });
+  });
 });
 
 describe('AgentController with a MockLLM', () => {

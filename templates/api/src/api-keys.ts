@@ -9,6 +9,15 @@ export function presentedKey(req: Request): string | undefined {
   return typeof header === 'string' && header.trim() !== '' ? header.trim() : undefined;
 }
 
+/**
+ * Who calls, for per-key state (rate-limit counters, conversation memory): `key:` and a digest of
+ * the presented key, so the key itself is never stored or logged. Undefined without a key.
+ */
+export function callerOf(req: Request): string | undefined {
+  const key = presentedKey(req);
+  return key === undefined ? undefined : `key:${digest(key).toString('hex').slice(0, 32)}`;
+}
+
 /** Parses API_KEYS (comma-separated) into digests, so comparisons take the same time whatever the key. */
 export function parseKeys(list: string | undefined): Buffer[] {
   return (list ?? '')

@@ -1,14 +1,20 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller, Inject, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import {
   APP_INFO,
   Arg,
   LLM,
+  MemoryService,
   Route,
   ValidationError,
   type AppInfo,
   type HistoryMessage,
 } from 'toolkit';
+import { callerOf } from './api-keys.js';
 import { Public } from './public.decorator.js';
+
+/** A conversation the server keeps: named by the client, scoped to its API key. */
+const CONVERSATION_ID = { required: false, maxLength: 200 } as const;
 
 const ROLES = new Set(['user', 'assistant', 'system']);
 
@@ -17,6 +23,7 @@ const ROLES = new Set(['user', 'assistant', 'system']);
 export class ApiController {
   constructor(
     private readonly llm: LLM,
+    private readonly memory: MemoryService,
     @Inject(APP_INFO) private readonly info: AppInfo,
   ) {}
 
@@ -35,7 +42,13 @@ export class ApiController {
           auth: true,
           body: '{ prompt, max_tokens?, temperature? }',
         },
-        { method: 'POST', path: '/chat', auth: true, body: '{ message, history? }' },
+        {
+          method: 'POST',
+          path: '/chat',
+          auth: true,
+          body: '{ message, history? } or { message, conversation_id }',
+        },
+        { method: 'DELETE', path: '/conversations/:conversation_id', auth: true },
       ],
     };
   }
@@ -57,14 +70,45 @@ export class ApiController {
     return { completion };
   }
 
-  /** `{ message, history? }` → `{ response }`; the client keeps the history. */
+  /**
+   * `{ message, history? }` → `{ response }`, the client keeping the history; or
+   * `{ message, conversation_id }`, the server keeping it, per API key: another key naming the
+   * same conversation_id never sees it.
+   */
   @Route('/chat', { methods: ['POST'] })
   async chat(
+    @Req() req: Request,
     @Arg('message', { maxLength: 20_000 }) message: string,
     @Arg('history', { default: [], maxLength: 100 }) history: unknown[],
+    @Arg('conversation_id', CONVERSATION_ID) conversationId?: string,
   ) {
-    const response = await this.llm.chat(message, { history: checkHistory(history) });
-    return { response };
+    if (conversationId === undefined) {
+      const response = await this.llm.chat(message, { history: checkHistory(history) });
+      return { response };
+    }
+    if (history.length > 0) {
+      throw new ValidationError([
+        { param: 'history', problem: 'must be left out when conversation_id is given' },
+      ]);
+    }
+    const memory = this.conversation(req, conversationId);
+    const stored = await memory.toDictList({ maxTokens: 3000 });
+    const response = await this.llm.chat(message, { history: stored });
+    // Both messages together, once the answer exists: a failed call leaves no trace.
+    await memory.addTurn(message, response);
+    return { response, conversation_id: conversationId };
+  }
+
+  /** Forgets one conversation of the calling key. */
+  @Route('/conversations/:conversation_id', { methods: ['DELETE'] })
+  async forget(@Req() req: Request, @Arg('conversation_id') conversationId: string) {
+    await this.conversation(req, conversationId).clear();
+    return { status: 'cleared', conversation_id: conversationId };
+  }
+
+  private conversation(req: Request, conversationId: string) {
+    // ApiKeyGuard let the request in, so it presented a key.
+    return this.memory.for(`${callerOf(req) ?? 'anonymous'}/${conversationId}`);
   }
 }
 

@@ -1,14 +1,15 @@
 import {
   Inject,
   Injectable,
+  Logger,
   type CanActivate,
   type ExecutionContext,
   type Provider,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { ConfigError, TOOLKIT_CONFIG, ToolkitError } from 'toolkit';
-import { presentedKey } from './api-keys.js';
+import { CacheStore, ConfigError, TOOLKIT_CONFIG, ToolkitError, type WindowCount } from 'toolkit';
+import { callerOf } from './api-keys.js';
 import { IS_PUBLIC } from './public.decorator.js';
 
 /** How many requests each API key may make per window. */
@@ -39,19 +40,24 @@ export const rateLimitProvider: Provider = {
 /**
  * Rate-limits each API key (each client address when there is none) with a fixed window:
  * `X-RateLimit-Limit`/`-Remaining` on every answer, 429 + `Retry-After` past the limit. Counts
- * live in this process; with several app instances, each counts its own requests.
+ * live in the cache backend: with `cache.backend: redis` every app instance shares them (one
+ * atomic INCR + PEXPIRE per request), so N instances still allow the limit, not N times it. If
+ * that backend is unreachable, each process counts on its own until it is back.
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
-  // Only keys that passed ApiKeyGuard get here, so this map stays as small as API_KEYS.
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private readonly logger = new Logger('rate-limit');
+  /** The fallback while the shared store is down (only keys that passed ApiKeyGuard get here). */
+  private readonly local = new Map<string, { count: number; resetAt: number }>();
+  private degraded = false;
 
   constructor(
     private readonly reflector: Reflector,
     @Inject(RATE_LIMIT) private readonly rate: RateLimit,
+    @Inject(CacheStore) private readonly counters: CacheStore,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
       context.getHandler(),
       context.getClass(),
@@ -59,25 +65,48 @@ export class RateLimitGuard implements CanActivate {
     if (isPublic) return true;
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
-    const tracker = presentedKey(request) ?? request.ip ?? 'anonymous';
-    const now = Date.now();
-    let window = this.windows.get(tracker);
-    if (window === undefined || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + this.rate.windowMs };
-      this.windows.set(tracker, window);
-    }
-    window.count += 1;
+    const { count, resetInMs } = await this.count(trackerOf(request));
     const response = http.getResponse<Response>();
     response.setHeader('X-RateLimit-Limit', String(this.rate.limit));
-    response.setHeader(
-      'X-RateLimit-Remaining',
-      String(Math.max(0, this.rate.limit - window.count)),
-    );
-    if (window.count <= this.rate.limit) return true;
-    const retryAfter = Math.ceil((window.resetAt - now) / 1000);
+    response.setHeader('X-RateLimit-Remaining', String(Math.max(0, this.rate.limit - count)));
+    if (count <= this.rate.limit) return true;
+    const retryAfter = Math.max(1, Math.ceil(resetInMs / 1000));
     throw new ToolkitError(`Rate limit exceeded: try again in ${retryAfter} s`, {
       statusCode: 429,
       headers: { 'Retry-After': String(retryAfter) },
     });
   }
+
+  private async count(tracker: string): Promise<WindowCount> {
+    const key = `rate-limit:${tracker}`;
+    try {
+      const counted = await this.counters.increment(key, this.rate.windowMs);
+      if (this.degraded) this.logger.log('shared counters are back');
+      this.degraded = false;
+      return counted;
+    } catch (error) {
+      if (!this.degraded) {
+        const reason = error instanceof Error ? error.message : 'unknown error';
+        this.logger.warn(`shared counters unavailable (${reason}): counting in this process`);
+      }
+      this.degraded = true;
+      return this.countLocally(key);
+    }
+  }
+
+  private countLocally(key: string): WindowCount {
+    const now = Date.now();
+    let window = this.local.get(key);
+    if (window === undefined || window.resetAt <= now) {
+      window = { count: 0, resetAt: now + this.rate.windowMs };
+      this.local.set(key, window);
+    }
+    window.count += 1;
+    return { count: window.count, resetInMs: window.resetAt - now };
+  }
+}
+
+/** Who is counted: a digest of the API key (never the key itself in Redis), else the address. */
+function trackerOf(request: Request): string {
+  return callerOf(request) ?? `ip:${request.ip ?? 'unknown'}`;
 }

@@ -62,4 +62,27 @@ describe('the API', () => {
     expect(history.statusCode).toBe(422);
     expect(history.json()).toMatchObject({ details: [{ param: 'history[0]' }] });
   });
+
+  it('keeps a server-side conversation per API key', async () => {
+    const chat = (key: string, message: string) =>
+      client.post('/chat', {
+        json: { message, conversation_id: 'support' },
+        headers: { authorization: `Bearer ${key}` },
+      });
+    await chat(KEY, 'My name is Ana');
+    const mine = await chat(KEY, 'What is my name?');
+    expect(mine.json()).toEqual({
+      response: expect.stringMatching(/^Your name is Ana/),
+      conversation_id: 'support',
+    });
+    // Another key naming the same conversation starts from nothing.
+    const theirs = await chat('another-key', 'What is my name?');
+    expect(theirs.json<{ response: string }>().response).toMatch(/^You have not told me/);
+    const forget = await client.delete('/conversations/support', {
+      headers: { authorization: 'Bearer another-key' },
+    });
+    expect(forget.json()).toEqual({ status: 'cleared', conversation_id: 'support' });
+    const still = await chat(KEY, 'What is my name?');
+    expect(still.json<{ response: string }>().response).toMatch(/^Your name is Ana/);
+  });
 });

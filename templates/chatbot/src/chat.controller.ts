@@ -1,64 +1,109 @@
-import { Controller } from '@nestjs/common';
-import { Arg, LLM, MemoryService, RequestSignal, Route, Stream } from 'toolkit';
+import { Controller, Inject } from '@nestjs/common';
+import {
+  APP_INFO,
+  Arg,
+  LLM,
+  MemoryService,
+  recordTurn,
+  RequestSignal,
+  Route,
+  Session,
+  Stream,
+  type AppInfo,
+  type ConversationMemory,
+} from 'toolkit';
 
 /** The system prompt every conversation starts from; edit it to give the bot a personality. */
 const SYSTEM_PROMPT = 'You are a friendly, concise assistant.';
 
+/** `user_id` is optional: one session (one browser) may keep several named conversations. */
+const USER_ID = { default: 'me', maxLength: 200 } as const;
+
 /**
  * Chat endpoints. `LLM` and `MemoryService` are injected: the model comes from `toolkit.yaml`
- * (`llm.default_model`), the history backend from `memory.backend`.
+ * (`llm.default_model`), the history backend from `memory.backend`. Conversations belong to the
+ * caller's session (`@Session()`: a server-issued cookie, or the user your auth guard sets), so
+ * nobody reads or clears another's history by sending their `user_id`.
  */
 @Controller()
 export class ChatController {
   constructor(
     private readonly llm: LLM,
     private readonly memory: MemoryService,
+    @Inject(APP_INFO) private readonly info: AppInfo,
   ) {}
 
-  /** One answer at once: `{ user_id, message }` → `{ response }`. */
+  /** One conversation of this session: `user_id` names it inside the session, never across. */
+  private conversation(session: string, userId: string): ConversationMemory {
+    return this.memory.for(`${session}/${userId}`);
+  }
+
+  /** One answer at once: `{ message, user_id? }` → `{ response }`. */
   @Route('/chat', { methods: ['POST'] })
-  async chat(@Arg('user_id') userId: string, @Arg('message') message: string) {
-    const memory = this.memory.for(userId);
+  async chat(
+    @Session() session: string,
+    @Arg('message', { maxLength: 20_000 }) message: string,
+    @Arg('user_id', USER_ID) userId: string,
+  ) {
+    const memory = this.conversation(session, userId);
     const history = await memory.toDictList({ maxTokens: 3000 });
-    // Stored first, so a message the memory refuses is a 422 before any model call.
-    await memory.add('user', message);
     const response = await this.llm.chat(message, { history, system: SYSTEM_PROMPT });
-    await memory.add('assistant', response);
+    // Stored only once the answer exists, both messages together: a failed call leaves no trace.
+    await memory.addTurn(message, response);
     return { response };
   }
 
-  /** The same answer as Server-Sent Events, chunk by chunk. */
+  /**
+   * The same answer as Server-Sent Events, chunk by chunk. Resumable: the answer is produced to
+   * its end even if the connection drops, and the page picks it up again with `Last-Event-ID`;
+   * Stop cancels it (`DELETE /streams/:id`), which keeps the answer so far, marked interrupted.
+   */
   @Route('/chat/stream', { methods: ['POST'] })
-  @Stream()
-  async *chatStream(
-    @Arg('user_id') userId: string,
-    @Arg('message') message: string,
-    // Fires when the browser goes away: passing it on stops the upstream model call too.
+  @Stream({ resumable: true })
+  async chatStream(
+    @Session() session: string,
+    @Arg('message', { maxLength: 20_000 }) message: string,
+    @Arg('user_id', USER_ID) userId: string,
+    // Fires when the page presses Stop (or the server shuts down): it stops the model call too.
+    // A dropped connection does not fire it: the answer goes on, for the page to resume.
     @RequestSignal() signal: AbortSignal,
   ) {
-    const memory = this.memory.for(userId);
+    const memory = this.conversation(session, userId);
     const history = await memory.toDictList({ maxTokens: 3000 });
-    // Stored before streaming, so a message the memory refuses is a 422, not a broken stream.
-    await memory.add('user', message);
     const stream = await this.llm.chat(message, {
       history,
       system: SYSTEM_PROMPT,
       stream: true,
       signal,
     });
-    let answer = '';
-    for await (const chunk of stream) {
-      answer += chunk;
-      yield chunk;
-    }
-    // Only a complete answer is remembered.
-    await memory.add('assistant', answer);
+    // Remembers the exchange when it ends: a stopped answer is kept as far as it got (marked
+    // interrupted); a model failure keeps nothing, so a retry never duplicates the question.
+    return recordTurn(memory, message, stream, signal);
   }
 
-  /** Forgets one user's conversation. */
+  /** This session's conversation, oldest first (the chat page shows it after a reload). */
+  @Route('/history', { methods: ['GET'] })
+  async history(@Session() session: string, @Arg('user_id', USER_ID) userId: string) {
+    const messages = await this.conversation(session, userId).toDictList();
+    return {
+      messages: messages.map(({ role, content, metadata }) => ({
+        role,
+        content,
+        ...(metadata?.interrupted === true && { interrupted: true }),
+      })),
+    };
+  }
+
+  /** Which model answers; `offline` when it is the built-in `echo` (no API key set). */
+  @Route('/model', { methods: ['GET'] })
+  model() {
+    return { app: this.info.name, model: this.llm.model, offline: this.llm.provider === 'echo' };
+  }
+
+  /** Forgets this session's conversation (only its own). */
   @Route('/clear', { methods: ['POST'] })
-  async clear(@Arg('user_id') userId: string) {
-    await this.memory.for(userId).clear();
+  async clear(@Session() session: string, @Arg('user_id', USER_ID) userId: string) {
+    await this.conversation(session, userId).clear();
     return { status: 'cleared' };
   }
 }

@@ -3,15 +3,22 @@ import type { Request } from 'express';
 import {
   Arg,
   LLM,
+  MemoryService,
   NotFoundError,
   readUploads,
+  recordTurn,
+  RequestSignal,
   Route,
+  Session,
+  Stream,
   TOOLKIT_CONFIG,
+  ValidationError,
   type ToolkitConfig,
 } from 'toolkit';
 import {
-  askDocuments,
+  buildAskPrompt,
   detectDocumentType,
+  type AskSource,
   type DocumentIndex,
   type SearchResult,
 } from 'toolkit/rag';
@@ -23,6 +30,7 @@ export class RagController {
   constructor(
     @Inject(RAG_INDEX) private readonly index: DocumentIndex,
     private readonly llm: LLM,
+    private readonly memory: MemoryService,
     @Inject(TOOLKIT_CONFIG) private readonly config: ToolkitConfig,
   ) {}
 
@@ -51,23 +59,60 @@ export class RagController {
     return [{ ...documents[0], documents }, anyCreated ? 201 : 200];
   }
 
-  /** `{ question, top_k? }` → an answer that cites the retrieved chunks, and those sources. */
+  /**
+   * `{ question, top_k? }` → an answer that cites the retrieved chunks, and those sources. The
+   * questions and answers of the caller's session (`@Session()`) are remembered, so a follow-up
+   * ("and for black tea?") is understood; they are stored once the answer exists, both together.
+   */
   @Route('/ask', { methods: ['POST'] })
   async ask(
+    @Session() session: string,
     @Arg('question', { maxLength: 4000 }) question: string,
     @Arg('top_k', { type: 'integer', default: 4 }) topK: number,
   ) {
-    const { answer, sources } = await askDocuments(this.index, this.llm, question, { topK });
-    return {
-      answer,
-      sources: sources.map((s) => ({
-        document: s.document.filename,
-        document_id: s.document.id,
-        chunk: s.chunk.index,
-        ...(s.chunk.page !== undefined && { page: s.chunk.page }),
-        score: s.score,
-      })),
-    };
+    const memory = this.memory.for(session);
+    const { history, system, prompt, sources } = await this.prepare(session, question, topK);
+    const answer = await this.llm.chat(prompt, { history, system });
+    await memory.addTurn(question, answer);
+    return { answer, sources: sources.map(toSource) };
+  }
+
+  /**
+   * The same answer as Server-Sent Events: first a `sources` event (the JSON list `/ask` gives),
+   * then the answer chunk by chunk. Stopping the stream keeps the partial answer, marked
+   * interrupted; a model failure keeps nothing.
+   */
+  @Route('/ask/stream', { methods: ['POST'] })
+  @Stream()
+  async *askStream(
+    @Session() session: string,
+    @Arg('question', { maxLength: 4000 }) question: string,
+    @Arg('top_k', { type: 'integer', default: 4 }) topK: number,
+    @RequestSignal() signal: AbortSignal,
+  ) {
+    const { history, system, prompt, sources } = await this.prepare(session, question, topK);
+    const stream = await this.llm.chat(prompt, { history, system, stream: true, signal });
+    // Created first: a question memory would refuse is a 422 before any event.
+    const answer = recordTurn(this.memory.for(session), question, stream, signal);
+    yield { type: 'sources', data: sources.map(toSource) };
+    yield* answer;
+  }
+
+  /** Forgets this session's questions and answers. */
+  @Route('/clear', { methods: ['POST'] })
+  async clear(@Session() session: string) {
+    await this.memory.for(session).clear();
+    return { status: 'cleared' };
+  }
+
+  /** The session's history, and the prompt built from the chunks retrieved for the question. */
+  private async prepare(session: string, question: string, topK: number) {
+    if (question.trim() === '') {
+      throw new ValidationError([{ param: 'question', problem: 'must be a non-empty string' }]);
+    }
+    const history = await this.memory.for(session).toDictList({ maxTokens: 3000 });
+    const results = await this.index.search(question, topK);
+    return { history, ...buildAskPrompt(question, results) };
   }
 
   /** `{ query, top_k? }` → the best matching chunks. */
@@ -100,6 +145,16 @@ export class RagController {
     if (!(await this.index.deleteDocument(id))) throw new NotFoundError(`No document ${id}`);
     return { status: 'deleted', document_id: id };
   }
+}
+
+function toSource(s: AskSource) {
+  return {
+    document: s.document.filename,
+    document_id: s.document.id,
+    chunk: s.chunk.index,
+    ...(s.chunk.page !== undefined && { page: s.chunk.page }),
+    score: s.score,
+  };
 }
 
 function toResult(r: SearchResult) {

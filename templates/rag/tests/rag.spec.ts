@@ -39,6 +39,37 @@ describe('the RAG app (offline retrieval, echo model)', () => {
     expect((await client.delete(`/documents/${document_id}`)).statusCode).toBe(404);
   });
 
+  it("streams an answer after its sources, and remembers the session's questions", async () => {
+    const uploaded = await client.post(
+      '/upload',
+      upload('bikes.txt', 'Fix a flat tyre with a rubber patch.'),
+    );
+    const { document_id } = uploaded.json<{ document_id: string }>();
+    const first = await client.post('/ask', { json: { question: 'How do I fix a flat tyre?' } });
+    const cookie = String(first.headers['set-cookie']).split(';')[0];
+    const res = await client.post('/ask/stream', {
+      json: { question: 'What do I need to fix a flat tyre?' },
+      headers: { cookie },
+    });
+    const events = res.events();
+    expect(events[0]).toMatchObject({ event: 'sources' });
+    expect(JSON.parse(events[0].data)).toEqual([
+      expect.objectContaining({ document: 'bikes.txt' }),
+    ]);
+    expect(events.slice(1).every((e) => e.event === 'message')).toBe(true);
+    // The offline model counts the turns it was given: the first question was remembered.
+    expect(
+      events
+        .slice(1)
+        .map((e) => e.data)
+        .join(''),
+    ).toContain('message 2 of our conversation');
+    expect((await client.post('/clear', { headers: { cookie } })).json()).toEqual({
+      status: 'cleared',
+    });
+    expect((await client.delete(`/documents/${document_id}`)).statusCode).toBe(200);
+  });
+
   it('refuses an empty question and an oversized top_k', async () => {
     expect((await client.post('/ask', { json: { question: '' } })).statusCode).toBe(422);
     expect((await client.post('/search', { json: { query: 'x', top_k: 100000 } })).statusCode).toBe(

@@ -58,6 +58,27 @@ export const RUNNABLE_CHECKS: Readonly<Record<string, RunnableCheck>> = {
     ]);
   },
 
+  tools: async ({ client }) => {
+    // The offline echo model calls a tool for "/tool NAME {args}".
+    const agent = await client.post('/agent', {
+      json: { message: '/tool add {"a": 2, "b": 3}' },
+    });
+    expect([agent.statusCode, agent.json()]).toEqual([
+      200,
+      { text: 'Tool add returned {"sum":5}.', calls: ['add'] },
+    ]);
+    const stream = await client.post('/agent/stream', {
+      json: { message: '/tool add {"a": 1, "b": "x"}' },
+    });
+    const events = stream.events();
+    expect(events.slice(0, 2).map((e) => e.event)).toEqual(['tool-call', 'tool-result']);
+    expect(JSON.parse(events[1].data)).toMatchObject({
+      name: 'add',
+      error: expect.stringMatching(/b: must be number/),
+    });
+    expect(events.at(-1)?.event).toBe('finish');
+  },
+
   controllers: async ({ client }) => {
     expect((await client.get('/items/42')).json()).toEqual({ id: '42', verbose: false });
     const verbose = await client.get('/items/42', { params: { verbose: true } });

@@ -8,6 +8,8 @@ import { TEMPLATE_APPS } from './template-apps.js';
 export interface AppUnderTest {
   name: string;
   create(): App | Promise<App>;
+  /** Headers every request carries, e.g. the API key of an app that requires one. */
+  headers?: Record<string, string>;
 }
 
 const EXAMPLES = fileURLToPath(new URL('../../../examples/', import.meta.url));

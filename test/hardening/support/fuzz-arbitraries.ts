@@ -132,3 +132,91 @@ export function headersArbitrary(): fc.Arbitrary<Record<string, string>> {
     .tuple(fc.dictionary(name, visible, { maxKeys: 4 }), interpreted)
     .map(([random, known]) => ({ ...random, ...known }));
 }
+
+/** One arbitrary `multipart/form-data` request: its content-type header and raw body. */
+export interface MultipartCase {
+  contentType: string;
+  body: Buffer;
+}
+
+const CRLF = '\r\n';
+
+/**
+ * Multipart bodies as a client (or an attacker) may send them: random field names and file
+ * names (path tricks, quotes, control characters, unicode), random part headers and content,
+ * and broken framing: a boundary that does not match the header, a missing closing boundary, a
+ * truncated body, a header line without a colon, an oversized header, bare LF line ends.
+ */
+export function multipartArbitrary(): fc.Arbitrary<MultipartCase> {
+  const token = fc
+    .stringMatching(/^[A-Za-z0-9'()+_,-./:=?]{1,70}$/)
+    .filter((b) => !b.endsWith(' '));
+  const oddText = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.constantFrom(
+      '../../etc/passwd',
+      '..\\..\\boot.ini',
+      'a"b.txt',
+      'nul\u0000.pdf',
+      'über 📄.md',
+      '',
+      ' ',
+      'x'.repeat(300),
+      'CON',
+      '.hidden',
+    ),
+  );
+  const part = fc.record({
+    name: fc.oneof(fc.constantFrom('file', 'files', 'document', ''), oddText),
+    filename: fc.option(oddText, { nil: undefined }),
+    type: fc.constantFrom(
+      'text/plain',
+      'text/markdown',
+      'application/pdf',
+      'application/octet-stream',
+      'text/html',
+      'image/png',
+      '',
+      '*/*',
+    ),
+    extraHeader: fc.option(
+      fc.constantFrom('X-Junk: 1', 'no colon here', `X-Big: ${'h'.repeat(9000)}`),
+      {
+        nil: undefined,
+      },
+    ),
+    content: fc.oneof(
+      fc.uint8Array({ maxLength: 2048 }),
+      fc.string({ maxLength: 500 }).map((s) => new Uint8Array(Buffer.from(s))),
+      fc.constantFrom(new Uint8Array(Buffer.from('%PDF-1.4\n%garbage')), new Uint8Array(0)),
+    ),
+  });
+  const framing = fc.record({
+    headerBoundary: fc.option(token, { nil: undefined }),
+    closing: fc.boolean(),
+    truncateAt: fc.option(fc.nat({ max: 4096 }), { nil: undefined }),
+    lineEnd: fc.constantFrom(CRLF, CRLF, CRLF, '\n'),
+    preamble: fc.option(fc.string({ maxLength: 40 }), { nil: undefined }),
+  });
+  return fc.tuple(token, fc.array(part, { maxLength: 4 }), framing).map(([boundary, parts, f]) => {
+    const eol = f.lineEnd;
+    const chunks: Buffer[] = [];
+    if (f.preamble !== undefined) chunks.push(Buffer.from(f.preamble + eol));
+    for (const p of parts) {
+      const disposition =
+        `Content-Disposition: form-data; name="${p.name}"` +
+        (p.filename === undefined ? '' : `; filename="${p.filename}"`);
+      const headers = [disposition];
+      if (p.type !== '') headers.push(`Content-Type: ${p.type}`);
+      if (p.extraHeader !== undefined) headers.push(p.extraHeader);
+      chunks.push(Buffer.from(`--${boundary}${eol}${headers.join(eol)}${eol}${eol}`));
+      chunks.push(Buffer.from(p.content));
+      chunks.push(Buffer.from(eol));
+    }
+    if (f.closing) chunks.push(Buffer.from(`--${boundary}--${eol}`));
+    let body = Buffer.concat(chunks);
+    if (f.truncateAt !== undefined) body = body.subarray(0, f.truncateAt);
+    const headerBoundary = f.headerBoundary ?? boundary;
+    return { contentType: `multipart/form-data; boundary=${headerBoundary}`, body };
+  });
+}

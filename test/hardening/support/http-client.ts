@@ -23,6 +23,17 @@ export interface HttpRequest {
   readAtMost?: { bytes: number; ms: number };
 }
 
+/** Headers every request to a base URL carries (e.g. an app's API key), set by `serve`. */
+const defaultHeaders = new Map<string, Record<string, string>>();
+
+/**
+ * Makes every later request to `base` carry `headers` (the request's own headers win), so an app
+ * behind an API key is probed past its key check, like an authenticated client would.
+ */
+export function useDefaultHeaders(base: string, headers: Record<string, string>): void {
+  defaultHeaders.set(base, headers);
+}
+
 /**
  * Sends one request to `base` (e.g. `http://127.0.0.1:1234`) over its own connection and reads
  * the answer. Rejects after `timeoutMs`, so a server that hangs fails the test instead of stalling
@@ -36,7 +47,10 @@ export function send(base: string, req: HttpRequest): Promise<HttpAnswer> {
       outgoing.destroy();
       reject(new Error(`${req.method} ${req.path}: no complete answer within ${timeoutMs} ms`));
     }, timeoutMs);
-    const headers: Record<string, string | number> = { ...req.headers };
+    const headers: Record<string, string | number> = {
+      ...defaultHeaders.get(base),
+      ...req.headers,
+    };
     // Node frames a GET/DELETE body only when told its length.
     if (req.body !== undefined) headers['content-length'] = Buffer.byteLength(req.body);
     const outgoing = request(url, { method: req.method, headers, agent: false }, (res) => {

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { App } from 'toolkit';
-import { send } from './http-client.js';
+import { send, useDefaultHeaders } from './http-client.js';
 import { catalogFrom, type CatalogRoute } from './route-catalog.js';
 
 /** An app listening on 127.0.0.1 for a test, with its route catalogue. */
@@ -13,12 +13,20 @@ export interface ServedApp {
   close(): Promise<void>;
 }
 
-/** Starts `app` on a free port of 127.0.0.1 and reads its routes from `/openapi.json`. */
-export async function serve(name: string, app: App): Promise<ServedApp> {
+/**
+ * Starts `app` on a free port of 127.0.0.1 and reads its routes from `/openapi.json`; every
+ * request the tests send it carries `headers` (e.g. its API key).
+ */
+export async function serve(
+  name: string,
+  app: App,
+  headers: Record<string, string> = {},
+): Promise<ServedApp> {
   const server: Server = await app.run({ host: '127.0.0.1', port: 0 });
   // Keep-alive sockets of earlier clients must not hold close() up.
   server.keepAliveTimeout = 500;
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  useDefaultHeaders(base, headers);
   const openapi = await send(base, { method: 'GET', path: '/openapi.json' });
   if (openapi.status !== 200) throw new Error(`${name}: /openapi.json answered ${openapi.status}`);
   return {

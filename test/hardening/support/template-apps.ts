@@ -2,7 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, HealthController } from 'toolkit';
+import { APP_GUARD } from '@nestjs/core';
 import { AgentController } from '../../../templates/agent/src/agent.controller.js';
+import { ApiController } from '../../../templates/api/src/api.controller.js';
+import { ApiKeyGuard } from '../../../templates/api/src/api-key.guard.js';
+import { rateLimitProvider, RateLimitGuard } from '../../../templates/api/src/rate-limit.guard.js';
+import { ChatController as AgentChatController } from '../../../templates/agent/src/chat.controller.js';
 import { stylesProvider } from '../../../templates/agent/src/styles.js';
 import { ChatPageController } from '../../../templates/chatbot/src/chat-page.controller.js';
 import { ChatController } from '../../../templates/chatbot/src/chat.controller.js';
@@ -14,12 +19,31 @@ const options = { logger: false as const, cwd: '/nonexistent', version: '0.1.0' 
 
 /**
  * The project templates, composed from their sources exactly as each `app.ts.hbs` composes them
- * (controllers and providers), on the offline echo model. The api template is not here yet: its
- * key guard answers 401 (and its limiter 429) before the checks these tests probe, so it needs
- * the harness to send a key per app first; its auth, CORS and limits are covered end to end in
- * apps/cli/test/templates-api.e2e-spec.ts.
+ * (controllers and providers), on the offline echo model. The api template's requests carry its
+ * API key (its guard would answer 401 before the checks these tests probe) and its rate limit is
+ * set out of reach (429 is tested in apps/cli/test/templates-api.e2e-spec.ts).
  */
+const API_KEY = 'hardening-key-0123456789';
+
 export const TEMPLATE_APPS: AppUnderTest[] = [
+  {
+    name: 'templates/api',
+    headers: { 'x-api-key': API_KEY },
+    create: () => {
+      // Read when the guards are built, as the template reads them from .env.
+      process.env.API_KEYS = `other-key,${API_KEY}`;
+      process.env.RATE_LIMIT_PER_MINUTE = '1000000';
+      return new App({
+        ...options,
+        controllers: [ApiController],
+        providers: [
+          rateLimitProvider,
+          { provide: APP_GUARD, useClass: ApiKeyGuard },
+          { provide: APP_GUARD, useClass: RateLimitGuard },
+        ],
+      });
+    },
+  },
   {
     name: 'templates/chatbot',
     create: () =>
@@ -30,7 +54,7 @@ export const TEMPLATE_APPS: AppUnderTest[] = [
     create: () =>
       new App({
         ...options,
-        controllers: [HealthController, AgentController],
+        controllers: [HealthController, AgentController, AgentChatController, ChatPageController],
         providers: [stylesProvider],
       }),
   },

@@ -37,7 +37,8 @@ Secrets to provide: ${secretList} (never bake .env into an image or a bundle).
    - Secrets: store ${key} in Secrets Manager or SSM Parameter Store and expose it to the function
      as an environment variable:
        aws lambda update-function-configuration --function-name ${app} --environment "Variables={${key}=<value>}" --region ${region}
-   - Check: curl https://<api-id>.execute-api.${region}.amazonaws.com/health
+   - Check: curl https://<api-id>.execute-api.${region}.amazonaws.com/health/ready
+     (/health answers while the process lives; /health/ready also pings Redis/PostgreSQL).
 
 2. Container service (Amazon ECS on Fargate)
    - Dockerfile:
@@ -53,16 +54,19 @@ Secrets to provide: ${secretList} (never bake .env into an image or a bundle).
        aws ecr create-repository --repository-name ${app} --region ${region}
        docker build -t ${app} . && docker tag ${app} <account>.dkr.ecr.${region}.amazonaws.com/${app}:latest
        docker push <account>.dkr.ecr.${region}.amazonaws.com/${app}:latest
-   - Task definition: container port ${DEPLOY_PORT}, health check "curl -f http://localhost:${DEPLOY_PORT}/health",
+   - Task definition: container port ${DEPLOY_PORT}, health check (liveness: restarts the task)
+     "curl -f http://localhost:${DEPLOY_PORT}/health",
      secrets: [{ "name": "${key}", "valueFrom": "<secrets-manager-arn>" }].
    - Service: Fargate launch type behind an Application Load Balancer whose target group
-     checks GET /health on port ${DEPLOY_PORT}; run 2+ tasks and share state through Redis/PostgreSQL.
+     checks GET /health/ready on port ${DEPLOY_PORT} (readiness: 503 while a backend is down takes
+     the task out of rotation without restarting it); run 2+ tasks and share state through Redis/PostgreSQL.
 
 3. Managed application platform (AWS Elastic Beanstalk, Node.js platform)
    - Procfile (the platform runs it): web: ${START_COMMAND_LINE}
    - eb init ${app} --platform node.js --region ${region}
    - eb create ${app}-env --envvars PORT=${DEPLOY_PORT}
    - Secrets: eb setenv ${key}=<value>
-   - Health: set the environment's health check URL to /health; deploy updates with eb deploy.
+   - Health: set the environment's health check URL to /health/ready (503 while Redis/PostgreSQL
+     is down); deploy updates with eb deploy.
 `;
 }

@@ -11,7 +11,7 @@ interface VmhostShape {
 }
 
 describe('deployment files', () => {
-  it('vmhost.toml has the app, the base builder, PORT 8080 and a TCP service with /health checks', () => {
+  it('vmhost.toml has the app, the base builder, PORT 8080 and a TCP service with /health/ready checks', () => {
     const config = parse(renderVmhostToml({ appName: 'my-bot' })) as unknown as VmhostShape;
     expect(config.app).toBe('my-bot');
     expect(config).not.toHaveProperty('primary_region');
@@ -22,7 +22,7 @@ describe('deployment files', () => {
         internal_port: 8080,
         protocol: 'tcp',
         http_checks: [
-          expect.objectContaining({ method: 'get', path: '/health', protocol: 'http' }),
+          expect.objectContaining({ method: 'get', path: '/health/ready', protocol: 'http' }),
         ],
       }),
     ]);

@@ -21,7 +21,9 @@ function tomlString(value: string): string {
 
 /**
  * `vmhost.toml`: app name, optional primary region, a Paketo buildpack build (which starts the
- * app with `npm start`), `PORT=8080`, and one TCP service on 8080 with HTTP checks on `/health`.
+ * app with `npm start`), `PORT=8080`, and one TCP service on 8080 with HTTP checks on
+ * `/health/ready` (readiness: 503 while a configured Redis/PostgreSQL is down, so the proxy stops
+ * routing to the machine until it is back).
  *
  * @example
  * renderVmhostToml({ appName: 'my-bot', region: 'ams' });
@@ -57,7 +59,7 @@ ${region}
     timeout = "5s"
     grace_period = "10s"
     method = "get"
-    path = "/health"
+    path = "/health/ready"
     protocol = "http"
 `;
 }

@@ -11,10 +11,12 @@ import { CloudGuidePlatform } from './platforms/cloudguide.platform.js';
 import { GithostPlatform } from './platforms/githost.platform.js';
 import { ServerlessPlatform } from './platforms/serverless.platform.js';
 import { VmhostPlatform } from './platforms/vmhost.platform.js';
+import { VendorToolkitService } from './vendor-toolkit.service.js';
 
 /**
- * Picks the platform a `deploy` argument names (id or brand alias) and runs it. An unknown name
- * is a usage error (exit 2) listing the choices.
+ * Picks the platform a `deploy` argument names (id or brand alias) and runs it, after making the
+ * toolkit dependency resolvable on a build machine (see {@link VendorToolkitService}). An
+ * unknown name is a usage error (exit 2) listing the choices.
  *
  * @example
  * await deployments.deploy('fly', { cwd, appName: 'my-bot' });
@@ -28,6 +30,7 @@ export class DeployService {
     githost: GithostPlatform,
     serverless: ServerlessPlatform,
     cloud: CloudGuidePlatform,
+    private readonly vendoring: VendorToolkitService,
   ) {
     this.platforms = new Map<PlatformId, DeployPlatform>(
       [vmhost, githost, serverless, cloud].map((p) => [p.id, p]),
@@ -39,6 +42,7 @@ export class DeployService {
     const target = id && this.platforms.get(id);
     if (!target)
       throw new UsageError(`unknown platform "${platform}"; choose one of ${describePlatforms()}`);
+    await this.vendoring.prepare(request.cwd);
     await target.deploy(request);
   }
 }

@@ -39,6 +39,8 @@ export class Supervision {
       if (this.options.reload) {
         this.watcher = new SourceWatcher({
           root: this.options.cwd,
+          // Prompt files (`prompts/*.hbs`) are read once per process: editing one restarts too.
+          extensions: ['.ts', '.mts', '.cts', '.tsx', '.hbs'],
           onChange: (files) => this.onChange(files),
         });
         this.watcher.start();

@@ -8,6 +8,7 @@ import { CloudGuidePlatform } from '../deploy/platforms/cloudguide.platform.js';
 import { GithostPlatform } from '../deploy/platforms/githost.platform.js';
 import { ServerlessPlatform } from '../deploy/platforms/serverless.platform.js';
 import { VmhostPlatform } from '../deploy/platforms/vmhost.platform.js';
+import { VendorToolkitService } from '../deploy/vendor-toolkit.service.js';
 
 /** `toolkit deploy` with every platform and the services they share. */
 @Module({
@@ -21,6 +22,7 @@ import { VmhostPlatform } from '../deploy/platforms/vmhost.platform.js';
     GithostPlatform,
     ServerlessPlatform,
     CloudGuidePlatform,
+    VendorToolkitService,
   ],
 })
 export class DeployCommandModule {}

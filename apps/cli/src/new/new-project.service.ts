@@ -63,7 +63,7 @@ export class NewProjectService {
 
     const toolkit = readToolkitPackage(request.toolkitRoot ?? readPackageInfo().root);
     const dependencies = projectDependencies(toolkit, request.template);
-    const variables = templateVariables(name, request.template, dependencies);
+    const variables = templateVariables(name, request.template, dependencies, toolkit.name);
     const files = await this.renderer.render(
       join(toolkit.root, 'templates'),
       request.template,

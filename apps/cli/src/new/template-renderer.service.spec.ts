@@ -21,6 +21,7 @@ const variables: TemplateVariables = {
   dependencies: { toolkit: 'file:/opt/toolkit' },
   devDependencies: { jest: '^30.0.0' },
   extraEnv: ['A=1', 'B=2'],
+  toolkitName: 'toolkit',
 };
 
 function byPath(files: readonly GeneratedFile[]): Map<string, GeneratedFile> {
@@ -112,7 +113,8 @@ describe('TemplateRendererService on the real templates', () => {
   const toolkit = readToolkitPackage(REPO_ROOT);
 
   it.each(PROJECT_TEMPLATES)('%s: renders every file SPEC 4.1 promises', async (template) => {
-    const vars = templateVariables('my-project', template, projectDependencies(toolkit, template));
+    const deps = projectDependencies(toolkit, template);
+    const vars = templateVariables('my-project', template, deps, toolkit.name);
     const files = byPath(await renderer.render(join(REPO_ROOT, 'templates'), template, vars));
     const text = (path: string): string => {
       const file = files.get(path);

@@ -9,23 +9,25 @@ describe('template variables', () => {
     expect([cors, limit]).toEqual(['CORS_ORIGINS=*', 'RATE_LIMIT_PER_MINUTE=60']);
   });
 
-  it('adds no .env lines to the other templates', () => {
-    expect(['chatbot', 'rag', 'agent'].map((t) => extraEnvLines(t as 'chatbot'))).toEqual([
-      [],
-      [],
-      [],
-    ]);
+  it('gives the session templates a fresh session secret', () => {
+    for (const template of ['chatbot', 'rag', 'agent'] as const) {
+      const [secret, ...rest] = extraEnvLines(template);
+      expect(secret).toMatch(/^TOOLKIT_APP_SESSION_SECRET=[0-9a-f]{64}$/);
+      expect(rest).toEqual([]);
+      expect(extraEnvLines(template)[0]).not.toBe(secret);
+    }
   });
 
   it('carries the name, provider key variable and dependencies', () => {
     const deps = { dependencies: { toolkit: '^1.0.0' }, devDependencies: {} };
-    expect(templateVariables('bot', 'api', deps, () => 'k')).toEqual({
+    expect(templateVariables('bot', 'api', deps, 'toolkit', () => 'k')).toEqual({
       name: 'bot',
       description: expect.stringContaining('REST API'),
       keyVar: 'OPENAI_API_KEY',
       providerLabel: 'OpenAI',
       ...deps,
       extraEnv: ['API_KEYS=k', 'CORS_ORIGINS=*', 'RATE_LIMIT_PER_MINUTE=60'],
+      toolkitName: 'toolkit',
     });
   });
 });

@@ -14,6 +14,8 @@ export interface TemplateVariables extends ProjectDependencies {
   providerLabel: string;
   /** Extra `KEY=value` lines for `.env`. */
   extraEnv: string[];
+  /** The toolkit's package name, from its `package.json`: what READMEs name and link to. */
+  toolkitName: string;
 }
 
 /** `package.json` description of each template's projects. */
@@ -35,13 +37,15 @@ const randomKey: KeyGenerator = () => randomBytes(32).toString('hex');
 
 /**
  * `.env` lines a template needs beyond the provider key and `DEBUG`: the api template gets a
- * freshly generated API key (never a fixed one every project would share), open CORS and a rate limit.
+ * freshly generated API key (never a fixed one every project would share), open CORS and a rate
+ * limit; the others, whose conversations belong to a session cookie, a fresh key that signs it
+ * (so sessions survive restarts and every instance recognises them).
  */
 export function extraEnvLines(
   template: ProjectTemplate,
   newKey: KeyGenerator = randomKey,
 ): string[] {
-  if (template !== 'api') return [];
+  if (template !== 'api') return [`TOOLKIT_APP_SESSION_SECRET=${newKey()}`];
   return [`API_KEYS=${newKey()}`, 'CORS_ORIGINS=*', 'RATE_LIMIT_PER_MINUTE=60'];
 }
 
@@ -49,12 +53,13 @@ export function extraEnvLines(
  * Everything a template is rendered with, for project `name`.
  *
  * @example
- * templateVariables('my-bot', 'chatbot', projectDependencies(toolkit, 'chatbot'));
+ * templateVariables('my-bot', 'chatbot', projectDependencies(toolkit, 'chatbot'), toolkit.name);
  */
 export function templateVariables(
   name: string,
   template: ProjectTemplate,
   dependencies: ProjectDependencies,
+  toolkitName: string,
   newKey: KeyGenerator = randomKey,
 ): TemplateVariables {
   return {
@@ -64,5 +69,6 @@ export function templateVariables(
     providerLabel: DEFAULT_PROVIDER.label,
     ...dependencies,
     extraEnv: extraEnvLines(template, newKey),
+    toolkitName,
   };
 }

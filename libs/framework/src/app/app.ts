@@ -14,6 +14,10 @@ import type { ToolkitConfig, ToolkitConfigInput } from '../config/toolkit-config
 import type { ConversationMemory } from '../../../providers/src/memory/conversation-memory.js';
 import { DeferredMemory } from '../memory/deferred-memory.js';
 import { MemoryService } from '../memory/memory.service.js';
+import {
+  hasResumableStream,
+  ResumableStreamsController,
+} from '../sse/resumable-streams.controller.js';
 import { ToolkitModule } from '../module/toolkit.module.js';
 import { StreamRegistry } from '../sse/stream-registry.js';
 import type { ParamsDeclaration } from '../routing/param-spec.js';
@@ -236,6 +240,7 @@ export class App {
   private async create(): Promise<INestApplication> {
     const controllers = [...(this.options.controllers ?? [])];
     if (this.routes.length > 0) controllers.push(buildFunctionalController(this.routes));
+    if (controllers.some(hasResumableStream)) controllers.push(ResumableStreamsController);
     @Module({})
     class ToolkitAppModule {}
     const root: DynamicModule = {

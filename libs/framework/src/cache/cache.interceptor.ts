@@ -22,6 +22,7 @@ import { requestAbortController } from '../routing/request-signal.js';
 import { failActiveStream } from '../sse/stream.interceptor.js';
 import { CACHE_METADATA, TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import type { CacheOptions } from './cache.decorator.js';
+import { clusterFlight, type FlightOutcome } from './cluster-flight.js';
 
 /** What one cache entry holds. */
 type Entry = { kind: 'value'; value: unknown } | { kind: 'stream'; chunks: unknown[] };
@@ -36,7 +37,7 @@ export class CacheInterceptor implements NestInterceptor {
   /** Position among toolkit's method interceptors: after `@Stream`'s. */
   static readonly toolkitOrder = 1;
   private readonly logger = new Logger('toolkit:cache');
-  private readonly flights = new SingleFlight<unknown>();
+  private readonly flights = new SingleFlight<FlightOutcome>();
   private degraded = false;
 
   constructor(
@@ -122,13 +123,39 @@ export class CacheInterceptor implements NestInterceptor {
     // Requests that join a flight already under way do not run the handler: they share its
     // result, so for them it is a hit.
     const follower = this.flights.has(key);
-    const value = await this.flights.run(key, async () => {
+    const outcome = await this.flights.run(key, () => this.load(key, ttl, next));
+    res.setHeader('X-Cache', follower || outcome.hit ? 'HIT' : 'MISS');
+    return outcome.value;
+  }
+
+  /**
+   * Runs the handler and stores a successful result — once per key across every process when
+   * the backend is shared (Redis): see {@link clusterFlight}.
+   */
+  private load(key: string, ttl: number, next: CallHandler): Promise<FlightOutcome> {
+    const run = async (): Promise<unknown> => {
       const result: unknown = await lastValueFrom(next.handle(), { defaultValue: undefined });
-      if (isSuccess(result)) await this.write(key, { kind: 'value', value: result }, ttl);
+      // While the backend is failing (this request's read just failed), the write is skipped:
+      // an uncached answer then costs one `cache.timeout`, not two.
+      if (isSuccess(result) && !this.degraded) {
+        await this.write(key, { kind: 'value', value: result }, ttl);
+      }
       return result;
-    });
-    res.setHeader('X-Cache', follower ? 'HIT' : 'MISS');
-    return value;
+    };
+    const { store } = this;
+    if (!store.lock) return run().then((value) => ({ value, hit: false }));
+    const lockTtl = this.config.cache.lock_ttl ?? 10;
+    return clusterFlight(
+      {
+        lock: () => store.lock?.(key, lockTtl) ?? Promise.resolve(undefined),
+        read: async () => {
+          const entry = await this.read(key);
+          return entry?.kind === 'value' ? entry : undefined;
+        },
+        run,
+      },
+      lockTtl,
+    );
   }
 
   private async serveStream(
@@ -170,7 +197,9 @@ export class CacheInterceptor implements NestInterceptor {
       }
       complete = true;
     } finally {
-      if (complete && chunks) await this.write(key, { kind: 'stream', chunks }, ttl);
+      if (complete && chunks && !this.degraded) {
+        await this.write(key, { kind: 'stream', chunks }, ttl);
+      }
     }
   }
 

@@ -1,5 +1,62 @@
 import type { KeySpec } from './config.schema.js';
 
+/** A checked value, or a problem (with the sub-key it concerns inside a mapping). */
+export type CoercedValue =
+  | { value: string | number | boolean | Record<string, unknown> }
+  | { problem: string; path?: string };
+
+const USD = (n: unknown): boolean => typeof n === 'number' && Number.isFinite(n) && n >= 0;
+
+/**
+ * `llm.prices` (model name or prefix → `{ input, output }` USD per 1M tokens) and `llm.budget`
+ * (`{ per_user_usd_per_day }`); from the environment they are JSON text.
+ */
+function coerceMapping(kind: 'prices' | 'budget', raw: unknown, fromText: boolean): CoercedValue {
+  let value = raw;
+  if (fromText && typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return { problem: `must be a JSON object (got ${JSON.stringify(raw)})` };
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    const want =
+      kind === 'prices' ? 'model names to { input, output }' : 'per_user_usd_per_day to a number';
+    return { problem: `must be a mapping of ${want} (got ${JSON.stringify(value)})` };
+  }
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (kind === 'budget') {
+    for (const [key, v] of entries) {
+      if (key !== 'per_user_usd_per_day') {
+        return { problem: 'is not a known key (known: per_user_usd_per_day)', path: key };
+      }
+      if (v !== null && !USD(v)) {
+        return {
+          problem: `must be a non-negative number of USD (got ${JSON.stringify(v)})`,
+          path: key,
+        };
+      }
+    }
+    return { value: { per_user_usd_per_day: null, ...(value as Record<string, unknown>) } };
+  }
+  for (const [model, price] of entries) {
+    for (const side of ['input', 'output'] as const) {
+      const n =
+        typeof price === 'object' && price !== null
+          ? (price as Record<string, unknown>)[side]
+          : undefined;
+      if (!USD(n)) {
+        return {
+          problem: `must be a non-negative number of USD per 1M tokens (got ${JSON.stringify(n ?? null)})`,
+          path: `${model}.${side}`,
+        };
+      }
+    }
+  }
+  return { value: value as Record<string, unknown> };
+}
+
 const UNITS: Record<string, number> = {
   b: 1,
   kb: 1024,
@@ -9,17 +66,18 @@ const UNITS: Record<string, number> = {
   gb: 1024 ** 3,
 };
 
+const DURATION_UNITS: Record<string, number> = { ms: 0.001, s: 1, m: 60, h: 3600, d: 86_400 };
+
 /**
  * Checks one raw value against its spec. `fromText` is true for environment variables, whose
  * values are always strings and are read as the key's type. Returns the value or a problem.
  */
-export function coerceValue(
-  spec: KeySpec,
-  raw: unknown,
-  fromText: boolean,
-): { value: string | number | boolean } | { problem: string } {
+export function coerceValue(spec: KeySpec, raw: unknown, fromText: boolean): CoercedValue {
   const shown = JSON.stringify(raw);
   switch (spec.kind) {
+    case 'prices':
+    case 'budget':
+      return coerceMapping(spec.kind, raw, fromText);
     case 'string': {
       if (typeof raw !== 'string') return { problem: `must be a string (got ${shown})` };
       if (spec.choices && !spec.choices.includes(raw)) {
@@ -59,6 +117,18 @@ export function coerceValue(
         return { problem: `must be a size such as 1048576, "512kb" or "2mb" (got ${shown})` };
       }
       return checkRange(spec, Math.floor(Number(match[1]) * unit), shown);
+    }
+    case 'duration': {
+      if (typeof raw === 'number' && Number.isFinite(raw)) return checkRange(spec, raw, shown);
+      const match =
+        typeof raw === 'string' ? /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/i.exec(raw) : null;
+      if (!match) {
+        return {
+          problem: `must be a duration in seconds such as 90, "500ms", "30m" or "24h" (got ${shown})`,
+        };
+      }
+      const unit = DURATION_UNITS[(match[2] ?? 's').toLowerCase()] ?? 1;
+      return checkRange(spec, Number(match[1]) * unit, shown);
     }
   }
 }

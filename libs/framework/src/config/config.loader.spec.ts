@@ -34,6 +34,8 @@ describe('loadConfig', () => {
       upload_limit: 20971520,
       sse_heartbeat: 15,
       shutdown_grace: 5,
+      session_secret: '',
+      trust_proxy: false,
     });
     expect(config.llm).toMatchObject({ default_model: 'auto', temperature: 0.7, max_tokens: 1024 });
     expect(config.cache).toMatchObject({ enabled: true, backend: 'memory', ttl: 300 });
@@ -98,6 +100,79 @@ describe('loadConfig', () => {
     expect(error.message).toBe(
       'Invalid configuration: memory.max_history must be an integer (got "lots") in the environment (TOOLKIT_MEMORY_MAX_HISTORY)',
     );
+  });
+
+  it('bounds memory by default: 10000 conversations, 24 h idle, 2 s timeouts', () => {
+    const config = loadConfig({ cwd: project({}), env: {} });
+    expect(config.memory).toMatchObject({ max_conversations: 10_000, ttl: 86_400, timeout: 2 });
+    expect(config.cache.timeout).toBe(2);
+  });
+
+  it('reads durations as seconds or with a unit, from the file and the environment', () => {
+    const cwd = project({
+      'toolkit.yaml':
+        'memory:\n  ttl: 30m\n  timeout: 500ms\n  max_conversations: 50\ncache:\n  timeout: 1.5\n',
+    });
+    const config = loadConfig({ cwd, env: {} });
+    expect(config.memory).toMatchObject({ ttl: 1800, timeout: 0.5, max_conversations: 50 });
+    expect(config.cache.timeout).toBe(1.5);
+    const fromEnv = loadConfig({
+      cwd,
+      env: { TOOLKIT_MEMORY_TTL: '24h', TOOLKIT_MEMORY_TIMEOUT: '3', TOOLKIT_CACHE_TIMEOUT: '2s' },
+    });
+    expect(fromEnv.memory).toMatchObject({ ttl: 86_400, timeout: 3 });
+    expect(fromEnv.cache.timeout).toBe(2);
+    expect(loadConfig({ cwd, env: { TOOLKIT_MEMORY_TTL: '7d' } }).memory.ttl).toBe(604_800);
+    expect(loadConfig({ cwd, env: { TOOLKIT_MEMORY_TTL: '0' } }).memory.ttl).toBe(0);
+  });
+
+  it.each([
+    [
+      'memory:\n  max_conversations: lots\n',
+      'memory.max_conversations must be an integer (got "lots") in toolkit.yaml',
+    ],
+    [
+      'memory:\n  max_conversations: 0\n',
+      'memory.max_conversations must be at least 1 (got 0) in toolkit.yaml',
+    ],
+    [
+      'memory:\n  ttl: forever\n',
+      'memory.ttl must be a duration in seconds such as 90, "500ms", "30m" or "24h" (got "forever") in toolkit.yaml',
+    ],
+    ['memory:\n  ttl: -5\n', 'memory.ttl must be at least 0 (got -5) in toolkit.yaml'],
+    [
+      'memory:\n  timeout: [2]\n',
+      'memory.timeout must be a duration in seconds such as 90, "500ms", "30m" or "24h" (got [2]) in toolkit.yaml',
+    ],
+    ['memory:\n  timeout: 0\n', 'memory.timeout must be at least 0.001 (got 0) in toolkit.yaml'],
+    [
+      'cache:\n  timeout: 2 weeks\n',
+      'cache.timeout must be a duration in seconds such as 90, "500ms", "30m" or "24h" (got "2 weeks") in toolkit.yaml',
+    ],
+  ])('fails at start-up naming the key and the file: %p', (yaml, message) => {
+    const error = failure(() => loadConfig({ cwd: project({ 'toolkit.yaml': yaml }), env: {} }));
+    expect(error.message).toBe(`Invalid configuration: ${message}`);
+  });
+
+  it.each([
+    [
+      'TOOLKIT_MEMORY_MAX_CONVERSATIONS',
+      '1e9x',
+      'memory.max_conversations must be an integer (got "1e9x")',
+    ],
+    [
+      'TOOLKIT_MEMORY_TTL',
+      '24 hours',
+      'memory.ttl must be a duration in seconds such as 90, "500ms", "30m" or "24h" (got "24 hours")',
+    ],
+    [
+      'TOOLKIT_MEMORY_TIMEOUT',
+      'soon',
+      'memory.timeout must be a duration in seconds such as 90, "500ms", "30m" or "24h" (got "soon")',
+    ],
+  ])('fails at start-up naming the key and the variable: %s=%s', (name, value, message) => {
+    const error = failure(() => loadConfig({ cwd: project({}), env: { [name]: value } }));
+    expect(error.message).toBe(`Invalid configuration: ${message} in the environment (${name})`);
   });
 
   it('reads DEBUG and .env without overriding variables already set', () => {

@@ -140,7 +140,10 @@ function setValue(
   source: string,
 ): void {
   const result = coerceValue(spec, raw, fromText);
-  if ('problem' in result) throw new ConfigError(`${section}.${key}`, result.problem, source);
+  if ('problem' in result) {
+    const where = result.path ? `${section}.${key}.${result.path}` : `${section}.${key}`;
+    throw new ConfigError(where, result.problem, source);
+  }
   (config[section] as unknown as Record<string, unknown>)[key] = result.value;
 }
 

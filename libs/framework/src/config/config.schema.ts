@@ -2,8 +2,9 @@ import type { ToolkitConfig } from './toolkit-config.interface.js';
 
 /** How one configuration key is checked. */
 export interface KeySpec {
-  kind: 'string' | 'boolean' | 'integer' | 'number' | 'bytes';
-  default: string | number | boolean;
+  /** `duration`: seconds, as a number (`90`, `0.5`) or a string with a unit (`"500ms"`, `"30s"`, `"30m"`, `"24h"`, `"7d"`). */
+  kind: 'string' | 'boolean' | 'integer' | 'number' | 'bytes' | 'duration' | 'prices' | 'budget';
+  default: string | number | boolean | Readonly<Record<string, unknown>>;
   /** Allowed values for an enumerated string key. */
   choices?: readonly string[];
   min?: number;
@@ -26,6 +27,8 @@ export const CONFIG_SCHEMA: Schema = {
     upload_limit: { kind: 'bytes', default: 20 * 1024 * 1024, min: 1 },
     sse_heartbeat: { kind: 'number', default: 15, min: 0 },
     shutdown_grace: { kind: 'number', default: 5, min: 0 },
+    session_secret: { kind: 'string', default: '' },
+    trust_proxy: { kind: 'boolean', default: false },
   },
   llm: {
     default_provider: { kind: 'string', default: 'auto' },
@@ -35,6 +38,8 @@ export const CONFIG_SCHEMA: Schema = {
     timeout: { kind: 'number', default: 60, min: 0.001 },
     max_retries: { kind: 'integer', default: 2, min: 0, max: 10 },
     echo_delay_ms: { kind: 'integer', default: 0, min: 0, max: 5000 },
+    prices: { kind: 'prices', default: {} },
+    budget: { kind: 'budget', default: { per_user_usd_per_day: null } },
   },
   cache: {
     enabled: { kind: 'boolean', default: true },
@@ -43,6 +48,8 @@ export const CONFIG_SCHEMA: Schema = {
     redis_url: { kind: 'string', default: 'redis://127.0.0.1:6379' },
     max_entries: { kind: 'integer', default: 1000, min: 1 },
     key_prefix: { kind: 'string', default: 'toolkit:cache:' },
+    lock_ttl: { kind: 'duration', default: 10, min: 0.1 },
+    timeout: { kind: 'duration', default: 2, min: 0.001, max: 3600 },
   },
   memory: {
     backend: { kind: 'string', default: 'memory', choices: ['memory', 'redis', 'postgres'] },
@@ -50,5 +57,8 @@ export const CONFIG_SCHEMA: Schema = {
     redis_url: { kind: 'string', default: 'redis://127.0.0.1:6379' },
     postgres_url: { kind: 'string', default: 'postgres://127.0.0.1:5432/postgres' },
     key_prefix: { kind: 'string', default: 'toolkit' },
+    max_conversations: { kind: 'integer', default: 10_000, min: 1 },
+    ttl: { kind: 'duration', default: 86_400, min: 0 },
+    timeout: { kind: 'duration', default: 2, min: 0.001, max: 3600 },
   },
 };

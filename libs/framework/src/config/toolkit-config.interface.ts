@@ -18,6 +18,17 @@ export interface AppSettings {
    * then each ends with `event: error` saying the server is shutting down. @default 5
    */
   shutdown_grace: number;
+  /**
+   * Key that signs `@Session()` cookies; set it (e.g. `TOOLKIT_APP_SESSION_SECRET` in `.env`) so
+   * sessions survive restarts and every instance recognises them. Empty: a random key per process.
+   * @default ""
+   */
+  session_secret: string;
+  /**
+   * The app runs behind a proxy (load balancer, platform router) whose `X-Forwarded-Proto` says
+   * whether the client used https, which marks session cookies `Secure`. @default false
+   */
+  trust_proxy: boolean;
 }
 
 /** Resolved `llm.*` settings. */
@@ -40,6 +51,18 @@ export interface LlmSettings {
   max_retries: number;
   /** Pause between the words the offline `echo` model streams, so a chat UI shows them arrive. @default 0 */
   echo_delay_ms: number;
+  /**
+   * Prices in USD per 1M input/output tokens by model name or name prefix, over the built-in
+   * table (`PRICE_TABLE`); usage reports carry `costUsd` when a price is known. From the
+   * environment: `TOOLKIT_LLM_PRICES` as JSON. @default {}
+   */
+  prices: Record<string, { input: number; output: number }>;
+  /**
+   * Spend limits. `per_user_usd_per_day`: USD a user (the `userId` of a call) may spend per UTC
+   * day, kept in the memory backend; a call past it answers 429 with `Retry-After`. `null`: no
+   * limit. From the environment: `TOOLKIT_LLM_BUDGET` as JSON. @default { per_user_usd_per_day: null }
+   */
+  budget: { per_user_usd_per_day: number | null };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import { LLM } from '../../../providers/src/llm/llm.js';
+import { MemoryStore } from '../../../providers/src/memory/memory-store.interface.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 
@@ -16,6 +17,8 @@ import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
  */
 export const llmProvider: Provider = {
   provide: LLM,
-  useFactory: (config: ToolkitConfig) => LLM.fromConfig(config.llm),
-  inject: [TOOLKIT_CONFIG],
+  useFactory: (config: ToolkitConfig, store?: MemoryStore) =>
+    LLM.fromConfig(config.llm, process.env, store),
+  // The memory store keeps the per-user spend of `llm.budget`; optional for apps without it.
+  inject: [TOOLKIT_CONFIG, { token: MemoryStore, optional: true }],
 };

@@ -1,5 +1,6 @@
 import { assertValidUserId } from '../../../providers/src/memory/memory-message.validation.js';
 import {
+  type AddTurnOptions,
   type ConversationMemory,
   type ToDictListOptions,
 } from '../../../providers/src/memory/conversation-memory.js';
@@ -25,6 +26,14 @@ export class DeferredMemory implements ConversationMemory {
 
   async add(role: MemoryRole, content: string): Promise<MemoryMessage> {
     return (await this.memory()).add(role, content);
+  }
+
+  async addTurn(
+    user: string,
+    assistant: string,
+    options?: AddTurnOptions,
+  ): Promise<MemoryMessage[]> {
+    return (await this.memory()).addTurn(user, assistant, options);
   }
 
   async toDictList(options?: ToDictListOptions): Promise<MemoryMessage[]> {

@@ -13,9 +13,11 @@ import { llmProvider } from '../llm/llm.providers.js';
 import { MemoryService } from '../memory/memory.service.js';
 import { memoryProviders } from '../memory/memory.providers.js';
 import { OpenApiController } from '../openapi/openapi.controller.js';
+import { ResumableStreams } from '../sse/resumable-streams.js';
 import { StreamRegistry } from '../sse/stream-registry.js';
 import { StreamInterceptor } from '../sse/stream.interceptor.js';
 import { APP_INFO, TOOLKIT_CONFIG } from '../toolkit.constants.js';
+import { ToolRegistry } from '../tools/tool.registry.js';
 import { ToolkitLifecycle } from './toolkit.lifecycle.js';
 import {
   TOOLKIT_ASYNC_OPTIONS_TYPE,
@@ -53,9 +55,11 @@ const configProvider: Provider = {
     ...memoryProviders,
     ...cacheProviders,
     StreamRegistry,
+    ResumableStreams,
     StreamInterceptor,
     ToolkitLifecycle,
     ValidationBinder,
+    ToolRegistry,
     { provide: APP_FILTER, useClass: ToolkitExceptionFilter },
   ],
   exports: [
@@ -68,6 +72,8 @@ const configProvider: Provider = {
     CacheInterceptor,
     StreamInterceptor,
     StreamRegistry,
+    ResumableStreams,
+    ToolRegistry,
   ],
 })
 export class ToolkitModule extends ToolkitModuleBase {

@@ -90,3 +90,15 @@ export const RequestSignal = createParamDecorator(
     return requestSignal(http.getRequest<IncomingMessage>(), http.getResponse<ServerResponse>());
   },
 );
+
+/**
+ * Makes `controller` the request's signal (`@RequestSignal()`, Nest's `@SseSignal()`) instead of
+ * one that aborts when the client goes: a resumable stream's producer outlives its client.
+ */
+export function replaceAbortController(req: IncomingMessage, controller: AbortController): void {
+  Object.defineProperty(req, SSE_ABORT_CONTROLLER, {
+    configurable: true,
+    writable: true,
+    value: controller,
+  });
+}

@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+
 /** Options of `@Stream()` (and `stream: {...}` on `app.route`). */
 export interface StreamOptions {
   /**
@@ -14,6 +16,33 @@ export interface StreamOptions {
    * @default 4194304 (4 MiB)
    */
   maxPendingBytes?: number;
+  /**
+   * Makes the stream survive its connection: the producer runs to its end (or its `ttl`, in
+   * seconds, or a cancel) whether or not a client is connected, every event carries an `id:`
+   * (`<stream id>.<number>`), and a client that reconnects with that id in `Last-Event-ID` — to
+   * any process sharing the Redis memory or cache backend — gets the events it missed, then the
+   * rest live. The stream id is also in the `X-Stream-Id` response header; `DELETE
+   * /streams/:id` (served by `App`; `ResumableStreamsController` elsewhere) cancels it. The
+   * handler's signal aborts on cancel, time to live and shutdown, not when a client goes.
+   * @default false
+   */
+  resumable?: boolean | ResumableOptions;
+}
+
+/** Options of a resumable stream (`@Stream({ resumable: { ... } })`). */
+export interface ResumableOptions {
+  /**
+   * Seconds the producer may run, and its events stay resumable after the last one.
+   * @default 600
+   */
+  ttl?: number;
+  /**
+   * Who the stream belongs to, e.g. `(req) => req.user?.id` or a session id: a request whose
+   * owner differs from the one that started the stream cannot read it (404), even with its id.
+   * Such a stream is cancelled through `ResumableStreams.cancel(id, owner)`.
+   * @default undefined (the stream id alone gives access)
+   */
+  owner?: (req: IncomingMessage) => string | undefined;
 }
 
 /** {@link StreamOptions.maxPendingBytes} when none is given. */

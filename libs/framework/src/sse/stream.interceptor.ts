@@ -14,8 +14,9 @@ import { enterRoute } from '../routing/bind-request.js';
 import { deferAbortController } from '../routing/request-signal.js';
 import { routeInfo } from '../routing/route-info.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
+import { ResumableStreams } from './resumable-streams.js';
 import { SsePump } from './sse-pump.js';
-import { DEFAULT_MAX_PENDING_BYTES } from './stream-options.js';
+import { DEFAULT_MAX_PENDING_BYTES, type StreamOptions } from './stream-options.js';
 import { StreamRegistry } from './stream-registry.js';
 import { observableIterator, type StreamOverflowError } from './stream-source.js';
 
@@ -53,6 +54,7 @@ export class StreamInterceptor implements NestInterceptor {
   constructor(
     @Inject(TOOLKIT_CONFIG) private readonly config: ToolkitConfig,
     private readonly streams: StreamRegistry,
+    private readonly resumables: ResumableStreams,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -64,25 +66,48 @@ export class StreamInterceptor implements NestInterceptor {
     const res = http.getResponse<Response>();
     enterRoute(req, res, handler);
     this.streams.admit();
+    const maxPendingBytes = stream.maxPendingBytes ?? DEFAULT_MAX_PENDING_BYTES;
+    if (stream.resumable) {
+      const source = this.resumables.open(req, res, next.handle(), {
+        ...(typeof stream.resumable === 'object' ? stream.resumable : {}),
+        maxPendingBytes,
+        describeError: this.describeError,
+      });
+      return this.pumped(req, res, stream, source.events, source.controller);
+    }
     const controller = deferAbortController(req, res);
+    return this.pumped(req, res, stream, next.handle(), controller);
+  }
+
+  private readonly describeError = (error: unknown): string =>
+    publicMessage(error, this.config.app.debug);
+
+  /** Streams `source` into the response; `controller` aborts when the stream is over. */
+  private pumped(
+    req: Request,
+    res: Response,
+    stream: StreamOptions,
+    source: Observable<unknown> | AsyncIterator<unknown>,
+    controller: { abort(reason: unknown): void },
+  ): Observable<unknown> {
     const maxPendingBytes = stream.maxPendingBytes ?? DEFAULT_MAX_PENDING_BYTES;
     // An overrun fails the stream and aborts the request (its upstream call is pointless now).
     const onOverflow = (error: StreamOverflowError): void => {
       pump.fail(error);
       controller.abort(error);
     };
-    const pump: SsePump = new SsePump(
-      observableIterator(next.handle(), maxPendingBytes, onOverflow),
-      res,
-      {
-        heartbeatMs: (stream.heartbeat ?? this.config.app.sse_heartbeat) * 1000,
-        maxPendingBytes,
-        onOverflow,
-        describeError: (error) => publicMessage(error, this.config.app.debug),
-        onLateError: (error) =>
-          this.logger.error(`Stream failed (${req.method} ${req.originalUrl})`, error),
-      },
-    );
+    const emissions =
+      source instanceof Observable
+        ? observableIterator(source, maxPendingBytes, onOverflow)
+        : source;
+    const pump: SsePump = new SsePump(emissions, res, {
+      heartbeatMs: (stream.heartbeat ?? this.config.app.sse_heartbeat) * 1000,
+      maxPendingBytes,
+      onOverflow,
+      describeError: this.describeError,
+      onLateError: (error) =>
+        this.logger.error(`Stream failed (${req.method} ${req.originalUrl})`, error),
+    });
     (req as PumpCarrier)[ACTIVE_PUMP] = pump;
     return new Observable((subscriber) => {
       const done = pump.run();

@@ -26,3 +26,16 @@ export function ttlMilliseconds(ttlSeconds: number): number {
   }
   return Math.ceil(ttlSeconds * 1000);
 }
+
+/**
+ * Checks a counter window ({@link CacheStore.increment}).
+ * @throws ToolkitError unless a positive safe integer of milliseconds.
+ */
+export function checkWindowMs(windowMs: number): number {
+  if (!Number.isSafeInteger(windowMs) || windowMs <= 0) {
+    throw new ToolkitError(
+      `A counter window must be a positive whole number of milliseconds (got ${String(windowMs)})`,
+    );
+  }
+  return windowMs;
+}

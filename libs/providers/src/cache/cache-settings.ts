@@ -27,4 +27,15 @@ export interface CacheSettings {
   max_entries: number;
   /** Prefix of every Redis key the cache writes. @default "toolkit:cache:" */
   key_prefix: string;
+  /**
+   * Seconds a process holds the cluster-wide lock of a missed key on the `redis` backend without
+   * refreshing it (it refreshes every third of this while its handler runs): how long the
+   * others wait before taking over from a process that died. @default 10
+   */
+  lock_ttl?: number;
+  /**
+   * Seconds a Redis cache may take to connect or answer before a cached route runs uncached
+   * (a backend that accepts connections and never answers costs at most this). @default 2
+   */
+  timeout?: number;
 }

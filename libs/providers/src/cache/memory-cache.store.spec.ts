@@ -69,6 +69,19 @@ describe('MemoryCacheStore', () => {
     await expect(cache.set('k', { n: 1n }, 5)).rejects.toThrow('not JSON-serialisable');
   });
 
+  it('counts hits in a fixed window that starts with the first (controlled clock)', async () => {
+    let now = 1_000;
+    const cache = new MemoryCacheStore({ now: () => now });
+    expect(await cache.increment('k', 60_000)).toEqual({ count: 1, resetInMs: 60_000 });
+    now += 59_000;
+    expect(await cache.increment('k', 60_000)).toEqual({ count: 2, resetInMs: 1_000 });
+    expect(await cache.increment('other', 60_000)).toEqual({ count: 1, resetInMs: 60_000 });
+    now += 1_000;
+    expect(await cache.increment('k', 60_000)).toEqual({ count: 1, resetInMs: 60_000 });
+    await expect(cache.increment('k', -1)).rejects.toThrow(ToolkitError);
+    await expect(cache.increment('k', Number.NaN)).rejects.toThrow(/positive whole number/);
+  });
+
   it('deletes entries', async () => {
     const cache = new MemoryCacheStore();
     await cache.set('k', 1, 60);

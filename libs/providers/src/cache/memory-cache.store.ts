@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { ConfigError } from '../errors/config.error.js';
-import { serializeEntry, ttlMilliseconds } from './cache-entry.js';
-import type { CacheStore } from './cache-store.interface.js';
+import { checkWindowMs, serializeEntry, ttlMilliseconds } from './cache-entry.js';
+import type { CacheStore, WindowCount } from './cache-store.interface.js';
 
 /** Options of {@link MemoryCacheStore}. */
 export interface MemoryCacheStoreOptions {
@@ -23,6 +23,9 @@ export interface MemoryCacheStoreOptions {
 export class MemoryCacheStore implements CacheStore {
   readonly backend = 'memory' as const;
   private readonly entries: LRUCache<string, string>;
+  /** Counters of {@link increment}, as many as entries at most (least recently used dropped). */
+  private readonly counters: LRUCache<string, { count: number; resetAt: number }>;
+  private readonly now: () => number;
 
   constructor(options: MemoryCacheStoreOptions = {}) {
     const max = options.maxEntries ?? 1000;
@@ -38,6 +41,8 @@ export class MemoryCacheStore implements CacheStore {
       max,
       ...(now ? { perf: { now }, ttlResolution: 0 } : {}),
     });
+    this.counters = new LRUCache({ max });
+    this.now = now ?? Date.now;
   }
 
   /** Entries currently held (expired ones may count until touched). */
@@ -65,8 +70,29 @@ export class MemoryCacheStore implements CacheStore {
     return Promise.resolve();
   }
 
+  ping(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  increment(key: string, windowMs: number): Promise<WindowCount> {
+    // A bad window rejects (the executor's throw), as on Redis.
+    return new Promise((resolve) => resolve(this.count(key, checkWindowMs(windowMs))));
+  }
+
+  private count(key: string, window: number): WindowCount {
+    const now = this.now();
+    let counter = this.counters.get(key);
+    if (counter === undefined || counter.resetAt <= now) {
+      counter = { count: 0, resetAt: now + window };
+      this.counters.set(key, counter);
+    }
+    counter.count += 1;
+    return { count: counter.count, resetInMs: counter.resetAt - now };
+  }
+
   close(): Promise<void> {
     this.entries.clear();
+    this.counters.clear();
     return Promise.resolve();
   }
 }

@@ -1,8 +1,31 @@
+import type { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
 import { RedisConnection } from '../memory/redis-connection.js';
 import type { RedisConnectionOptions } from '../memory/redis-connection.js';
-import { serializeEntry, ttlMilliseconds } from './cache-entry.js';
-import type { CacheStore } from './cache-store.interface.js';
+import { checkWindowMs, serializeEntry, ttlMilliseconds } from './cache-entry.js';
+import type { CacheLock } from './cache-lock.js';
+import type { CacheStore, WindowCount } from './cache-store.interface.js';
 import { CacheUnavailableError } from './cache-unavailable.error.js';
+
+/** Extends the lock only while it still holds this holder's token. */
+const REFRESH_IF_HELD =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
+/** Deletes the lock only while it still holds this holder's token. */
+const DELETE_IF_HELD =
+  "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+
+/**
+ * One round trip, atomic: count the hit, start the window on the first one (or on a key left
+ * without expiry), and say how long the window has left.
+ */
+const INCREMENT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local left = redis.call('PTTL', KEYS[1])
+if count == 1 or left < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  left = tonumber(ARGV[1])
+end
+return { count, left }`;
 
 /** Options of {@link RedisCacheStore}. */
 export interface RedisCacheStoreOptions extends RedisConnectionOptions {
@@ -53,8 +76,36 @@ export class RedisCacheStore implements CacheStore {
     );
   }
 
+  async lock(key: string, ttlSeconds: number): Promise<CacheLock | undefined> {
+    const lockKey = `${this.keyPrefix}lock:${key}`;
+    const token = randomBytes(16).toString('base64url');
+    const ttl = Math.max(1, Math.round(ttlSeconds * 1000));
+    const taken = await this.connection.run((redis) => redis.set(lockKey, token, 'PX', ttl, 'NX'));
+    if (taken !== 'OK') return undefined;
+    const ifHeld = (script: string) => (redis: Redis) =>
+      redis.eval(script, 1, lockKey, token, String(ttl)) as Promise<number>;
+    return {
+      refresh: async () => (await this.connection.run(ifHeld(REFRESH_IF_HELD))) === 1,
+      release: async () => {
+        await this.connection.run(ifHeld(DELETE_IF_HELD));
+      },
+    };
+  }
+
   async delete(key: string): Promise<void> {
     await this.connection.run((redis) => redis.del(this.keyPrefix + key));
+  }
+
+  async ping(): Promise<void> {
+    await this.connection.run((redis) => redis.ping());
+  }
+
+  async increment(key: string, windowMs: number): Promise<WindowCount> {
+    const window = checkWindowMs(windowMs);
+    const [count, left] = (await this.connection.run((redis) =>
+      redis.eval(INCREMENT_SCRIPT, 1, this.keyPrefix + key, String(window)),
+    )) as [number, number];
+    return { count, resetInMs: left };
   }
 
   close(): Promise<void> {

@@ -1,4 +1,5 @@
 import type { FinishReason, TokenUsage } from './provider/language-model.interface.js';
+import type { DefinedTool, ToolDefinition } from './tools/tool.js';
 
 /**
  * One earlier turn of a conversation: the memory element shape. Extra fields (such as
@@ -20,8 +21,12 @@ export interface UsageReport extends TokenUsage {
   provider: string;
   /** Model that served the call. */
   model: string;
-  /** Why generation stopped. */
+  /** Why generation stopped (`max-steps` when a tool loop ran out of steps). */
   finishReason: FinishReason;
+  /** What the call cost in USD (summed over tool-loop steps), when the model's price is known. */
+  costUsd?: number;
+  /** Model calls summed into this report (tool loops make several). */
+  steps: number;
 }
 
 /** Options every call accepts. Each one overrides the `LLM`'s own setting for this call. */
@@ -34,8 +39,20 @@ export interface CallOptions {
   temperature?: number;
   /** Most tokens to generate. @default the LLM's `maxTokens` */
   maxTokens?: number;
-  /** Called once per finished call with its token usage (streamed calls included). */
+  /**
+   * Called once per finished call with its token usage and cost (streamed calls included; a
+   * tool loop reports once, summed over its steps).
+   */
   onUsage?: (usage: UsageReport) => void;
+  /**
+   * Whose spend this call counts towards (`llm.budget.per_user_usd_per_day`): a call for a user
+   * whose budget is spent fails with 429 and `Retry-After`. Calls without it are not limited.
+   */
+  userId?: string;
+  /** Tools the model may call; the answer comes after the tool loop. @default [] */
+  tools?: readonly (DefinedTool | ToolDefinition)[];
+  /** Most model calls of one tool loop; the loop then ends with finish reason `max-steps`. @default 5 */
+  maxSteps?: number;
 }
 
 /** Options of `chat()`. */

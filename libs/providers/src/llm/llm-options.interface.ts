@@ -1,4 +1,6 @@
 import type { UsageReport } from './chat-model.interface.js';
+import type { ModelPrice } from './cost/model-price.js';
+import type { MemoryStore } from '../memory/memory-store.interface.js';
 
 /**
  * Options of `new LLM(model, options)`. Defaults match `toolkit.yaml`'s `llm.*` defaults;
@@ -46,6 +48,19 @@ export interface LlmOptions {
   onUsage?: (usage: UsageReport) => void;
   /** Pause between words the offline `echo` model streams. @default 0 */
   echoDelayMs?: number;
+  /**
+   * Prices (USD per 1M input/output tokens) by model name or name prefix, over the built-in
+   * table; usage reports carry `costUsd` when the model's price is known.
+   * @default {}
+   */
+  prices?: Record<string, ModelPrice>;
+  /**
+   * Per-user daily spend limit, kept in a memory store (shared by every process on Redis or
+   * PostgreSQL); applies to calls given a `userId`.
+   */
+  budget?: { perUserUsdPerDay: number; store: MemoryStore };
+  /** Folder of `*.hbs` prompt files read by `llm.prompt()`. @default "<cwd>/prompts" */
+  promptsDir?: string;
 }
 
 /** One entry of a fallback list: a model name, or a name with its own key and base URL. */

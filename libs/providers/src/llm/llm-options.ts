@@ -3,6 +3,22 @@ import { ValidationError } from '../errors/validation.error.js';
 import type { ParamProblem } from '../errors/validation.error.js';
 import type { CallOptions, UsageReport } from './chat-model.interface.js';
 import type { LlmOptions } from './llm-options.interface.js';
+import { checkPrices } from './cost/price-book.js';
+import type { ModelPrice } from './cost/model-price.js';
+import type { MemoryStore } from '../memory/memory-store.interface.js';
+
+function checkBudget(budget: LlmOptions['budget']): LlmOptions['budget'] {
+  if (budget === undefined) return undefined;
+  const limit = budget.perUserUsdPerDay as unknown;
+  if (typeof limit !== 'number' || !Number.isFinite(limit) || limit < 0) {
+    throw new ConfigError(
+      'budget.perUserUsdPerDay',
+      `must be a non-negative number of USD (got ${JSON.stringify(limit)})`,
+      'new LLM()',
+    );
+  }
+  return budget;
+}
 
 /** `LlmOptions` with every default applied and checked. Internal. */
 export interface ResolvedLlmOptions {
@@ -20,6 +36,9 @@ export interface ResolvedLlmOptions {
   defaultProvider?: string;
   embeddingModel?: string;
   onUsage?: (usage: UsageReport) => void;
+  prices: Record<string, ModelPrice>;
+  promptsDir?: string;
+  budget?: { perUserUsdPerDay: number; store: MemoryStore };
 }
 
 /** Temperature and token limit of one call. */
@@ -73,6 +92,9 @@ export function resolveLlmOptions(options: LlmOptions): ResolvedLlmOptions {
     defaultProvider: options.defaultProvider,
     embeddingModel: options.embeddingModel,
     onUsage: options.onUsage,
+    prices: options.prices === undefined ? {} : checkPrices(options.prices, 'prices', 'new LLM()'),
+    promptsDir: options.promptsDir,
+    budget: checkBudget(options.budget),
   };
 }
 

@@ -6,6 +6,9 @@ import type { ModelRequest, StreamPart } from './provider/language-model.interfa
 /** The finish part of a stream. */
 export type FinishPart = Extract<StreamPart, { type: 'finish' }>;
 
+/** What a part stream relays: text deltas and complete tool calls. */
+export type ContentPart = Extract<StreamPart, { type: 'text-delta' | 'tool-call' }>;
+
 /** One streamed call over a fallback list. Internal. */
 export interface StreamCall {
   targets: readonly ModelTarget[];
@@ -34,9 +37,9 @@ async function* relay(
   iterator: AsyncIterator<StreamPart>,
   attempt: CallAttempt,
   target: ModelTarget,
-  first: string,
+  first: ContentPart,
   call: StreamCall,
-): AsyncGenerator<string> {
+): AsyncGenerator<ContentPart> {
   let finished = false;
   try {
     yield first;
@@ -48,7 +51,7 @@ async function* relay(
         return;
       }
       const part = next.value;
-      if (part.type === 'text-delta') yield part.text;
+      if (part.type === 'text-delta' || part.type === 'tool-call') yield part;
       else if (part.type === 'finish') call.onFinish(target, part);
     }
   } finally {
@@ -61,15 +64,24 @@ async function* relay(
   }
 }
 
-async function* nothing(): AsyncGenerator<string> {}
+async function* nothing<T>(): AsyncGenerator<T> {}
+
+async function* textOf(parts: AsyncIterable<ContentPart>): AsyncGenerator<string> {
+  for await (const part of parts) if (part.type === 'text-delta') yield part.text;
+}
+
+/** Like {@link openPartStream}, text only. */
+export async function openStream(call: StreamCall): Promise<AsyncIterable<string>> {
+  return textOf(await openPartStream(call));
+}
 
 /**
- * Opens a stream on the first model that produces text, moving to the next model on a
+ * Opens a stream on the first model that produces text or a tool call, moving to the next model on a
  * retryable failure only BEFORE the first token. Resolves once the first chunk is in hand, so
  * failures to start reject here (and can answer a plain HTTP error); later failures are thrown
  * by the iterator, never hidden by a silent switch.
  */
-export async function openStream(call: StreamCall): Promise<AsyncIterable<string>> {
+export async function openPartStream(call: StreamCall): Promise<AsyncIterable<ContentPart>> {
   let lastError: unknown;
   for (const [index, target] of call.targets.entries()) {
     const attempt = new CallAttempt(call.signal, target.context, target.timeoutMs);
@@ -87,8 +99,8 @@ export async function openStream(call: StreamCall): Promise<AsyncIterable<string
         }
         const part = next.value;
         if (part.type === 'stream-start') started = true;
-        else if (part.type === 'text-delta' && part.text !== '') {
-          return relay(iterator, attempt, target, part.text, call);
+        else if ((part.type === 'text-delta' && part.text !== '') || part.type === 'tool-call') {
+          return relay(iterator, attempt, target, part, call);
         } else if (part.type === 'finish') call.onFinish(target, part);
       }
     } catch (error) {

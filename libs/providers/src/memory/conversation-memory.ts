@@ -1,8 +1,10 @@
+import { InvalidMessageError } from './invalid-message.error.js';
 import type { MemoryMessage, MemoryRole } from './memory-message.js';
 import {
   assertPositiveInteger,
   assertValidMessage,
   assertValidUserId,
+  copyMessage,
 } from './memory-message.validation.js';
 import type { MemoryStore } from './memory-store.interface.js';
 import { fitTokenBudget } from './token-budget.js';
@@ -15,6 +17,15 @@ export interface ToDictListOptions {
    * one per other character, plus 4 per message). A positive integer. @default undefined (no budget)
    */
   maxTokens?: number;
+}
+
+/** Options of {@link ConversationMemory.addTurn}. */
+export interface AddTurnOptions {
+  /**
+   * The client stopped the answer mid-stream: the partial answer is stored with
+   * `metadata: { interrupted: true }`. @default false
+   */
+  interrupted?: boolean;
 }
 
 /**
@@ -34,6 +45,17 @@ export interface ConversationMemory {
   readonly userId: string;
   /** Appends a message stamped with the current time; resolves to the stored message. */
   add(role: MemoryRole, content: string): Promise<MemoryMessage>;
+  /**
+   * Stores a whole turn (the user's message and the assistant's answer) in one atomic write: both
+   * or neither, so a failed model call never leaves an orphaned user message. Call it once the
+   * answer is complete (or stopped by the client, with `{ interrupted: true }`); resolves to the
+   * two stored messages.
+   *
+   * @example
+   * const answer = await llm.generate([...(await memory.toDictList()), { role: 'user', content: message }]);
+   * await memory.addTurn(message, answer);
+   */
+  addTurn(user: string, assistant: string, options?: AddTurnOptions): Promise<MemoryMessage[]>;
   /** The history, oldest first, at most `memory.max_history` messages. */
   toDictList(options?: ToDictListOptions): Promise<MemoryMessage[]>;
   /** Forgets the whole history. */
@@ -72,6 +94,16 @@ export class StoreConversationMemory implements ConversationMemory {
     return { ...message };
   }
 
+  async addTurn(
+    user: string,
+    assistant: string,
+    options: AddTurnOptions = {},
+  ): Promise<MemoryMessage[]> {
+    const turn = buildTurn(user, assistant, options, this.now().toISOString());
+    await this.store.appendMany(this.userId, turn);
+    return turn.map(copyMessage);
+  }
+
   async toDictList(options: ToDictListOptions = {}): Promise<MemoryMessage[]> {
     const { maxTokens } = options;
     if (maxTokens !== undefined) assertPositiveInteger('maxTokens', maxTokens);
@@ -82,4 +114,27 @@ export class StoreConversationMemory implements ConversationMemory {
   clear(): Promise<void> {
     return this.store.clear(this.userId);
   }
+}
+
+/**
+ * The two messages of a turn, validated (`InvalidMessageError`, 422, for non-string content or a
+ * non-boolean `interrupted`). Shared by the real memory and `MockMemory`.
+ */
+export function buildTurn(
+  user: string,
+  assistant: string,
+  options: AddTurnOptions,
+  timestamp: string,
+): MemoryMessage[] {
+  assertValidMessage('user', user);
+  assertValidMessage('assistant', assistant);
+  const interrupted: unknown = (options as { interrupted?: unknown } | undefined)?.interrupted;
+  if (interrupted !== undefined && typeof interrupted !== 'boolean') {
+    throw new InvalidMessageError([
+      { param: 'interrupted', problem: `must be a boolean (got ${typeof interrupted})` },
+    ]);
+  }
+  const answer: MemoryMessage = { role: 'assistant', content: assistant, timestamp };
+  if (interrupted === true) answer.metadata = { interrupted: true };
+  return [{ role: 'user', content: user, timestamp }, answer];
 }

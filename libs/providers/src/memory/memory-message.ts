@@ -17,4 +17,11 @@ export interface MemoryMessage {
   content: string;
   /** When the message was added, ISO-8601 in UTC (`Date#toISOString()`). */
   timestamp: string;
+  /**
+   * Extra facts about the message, stored and returned by every backend, e.g.
+   * `{ interrupted: true }` on an answer the client stopped mid-stream. A plain JSON object
+   * (strings, finite numbers, booleans, null, arrays and plain objects; at most 16 KB as JSON).
+   * Absent when the message has none.
+   */
+  metadata?: Record<string, unknown>;
 }

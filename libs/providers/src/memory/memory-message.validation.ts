@@ -44,15 +44,16 @@ export function assertValidMessage(role: unknown, content: unknown): asserts rol
 }
 
 /**
- * Checks a whole stored message (role, content and an ISO-8601 timestamp).
+ * Checks a whole stored message (role, content, an ISO-8601 timestamp and optional metadata).
  * @throws InvalidMessageError (422).
  */
 export function assertValidStoredMessage(message: unknown): asserts message is MemoryMessage {
   if (typeof message !== 'object' || message === null) {
     throw new InvalidMessageError([{ param: 'message', problem: 'must be an object' }]);
   }
-  const { role, content, timestamp } = message as Record<string, unknown>;
+  const { role, content, timestamp, metadata } = message as Record<string, unknown>;
   assertValidMessage(role, content);
+  assertValidMetadata(metadata);
   if (typeof timestamp !== 'string' || !ISO_8601.test(timestamp)) {
     throw new InvalidMessageError([
       { param: 'timestamp', problem: `must be an ISO-8601 string (got ${show(timestamp)})` },
@@ -96,4 +97,101 @@ export function assertPositiveInteger(
       },
     ]);
   }
+}
+
+/** Largest metadata object, measured as JSON text. */
+export const MAX_METADATA_BYTES = 16_384;
+const MAX_METADATA_DEPTH = 16;
+
+function jsonProblem(value: unknown, path: string, depth: number): ParamProblem | undefined {
+  const at = (problem: string): ParamProblem => ({ param: path, problem });
+  if (depth > MAX_METADATA_DEPTH)
+    return at(`must not nest deeper than ${MAX_METADATA_DEPTH} levels`);
+  if (value === null || typeof value === 'boolean') return undefined;
+  if (typeof value === 'string') {
+    return value.includes('\u0000') ? at('must not contain NUL (\\u0000) characters') : undefined;
+  }
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? undefined : at('must be a finite number');
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) {
+      const problem = jsonProblem(value[i], `${path}[${i}]`, depth + 1);
+      if (problem !== undefined) return problem;
+    }
+    return undefined;
+  }
+  if (typeof value === 'object') {
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) return at('must be a plain object');
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) return at('must not have keys containing NUL (\\u0000)');
+      const problem = jsonProblem(item, `${path}.${key}`, depth + 1);
+      if (problem !== undefined) return problem;
+    }
+    return undefined;
+  }
+  return at(`must be JSON (got ${typeof value})`);
+}
+
+/**
+ * Checks a message's optional `metadata`: absent, or a plain JSON object (strings without NUL,
+ * finite numbers, booleans, null, arrays, plain objects; at most 16 levels deep and 16 KB as JSON).
+ * @throws InvalidMessageError (422) naming the offending path, e.g. `metadata.score`.
+ */
+export function assertValidMetadata(
+  metadata: unknown,
+): asserts metadata is Record<string, unknown> | undefined {
+  if (metadata === undefined) return;
+  let problem: ParamProblem | undefined;
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) {
+    problem = { param: 'metadata', problem: `must be a plain JSON object (got ${show(metadata)})` };
+  } else {
+    problem = jsonProblem(metadata, 'metadata', 0);
+    if (problem === undefined && JSON.stringify(metadata).length > MAX_METADATA_BYTES) {
+      problem = {
+        param: 'metadata',
+        problem: `must be at most ${MAX_METADATA_BYTES} characters as JSON`,
+      };
+    }
+  }
+  if (problem !== undefined) throw new InvalidMessageError([problem]);
+}
+
+/**
+ * A copy of a stored message with only its known fields (`metadata` only when present).
+ */
+export function copyMessage(message: MemoryMessage): MemoryMessage {
+  const copy: MemoryMessage = {
+    role: message.role,
+    content: message.content,
+    timestamp: message.timestamp,
+  };
+  if (message.metadata !== undefined) {
+    copy.metadata = JSON.parse(JSON.stringify(message.metadata)) as Record<string, unknown>;
+  }
+  return copy;
+}
+
+/**
+ * Checks a list of stored messages (`MemoryStore.appendMany`): an array whose every element
+ * passes {@link assertValidStoredMessage}.
+ * @throws InvalidMessageError (422) naming the first bad message's index.
+ */
+export function assertValidMessages(messages: unknown): asserts messages is MemoryMessage[] {
+  if (!Array.isArray(messages)) {
+    throw new InvalidMessageError([
+      { param: 'messages', problem: `must be an array (got ${show(messages)})` },
+    ]);
+  }
+  messages.forEach((message: unknown, index) => {
+    try {
+      assertValidStoredMessage(message);
+    } catch (error) {
+      if (!(error instanceof InvalidMessageError) || messages.length === 1) throw error;
+      throw new InvalidMessageError(
+        error.details.map((p) => ({ param: `messages[${index}].${p.param}`, problem: p.problem })),
+      );
+    }
+  });
 }

@@ -24,4 +24,20 @@ export interface MemorySettings {
   postgres_url: string;
   /** Prefix of every Redis key (redis) or the table name (postgres). @default "toolkit" */
   key_prefix: string;
+  /**
+   * Most conversations the in-process (`memory`) backend keeps; the least recently used is
+   * dropped to make room. @default 10000
+   */
+  max_conversations?: number;
+  /**
+   * Seconds a conversation may stay idle before it is dropped; `0` keeps conversations forever.
+   * In-process: idle since last read or write; Redis: key TTL refreshed on every write;
+   * PostgreSQL: purged in batches once its newest message is older. @default 86400 (24 h)
+   */
+  ttl?: number;
+  /**
+   * Seconds a Redis or PostgreSQL backend may take to connect or answer before the call fails
+   * with 503 (a backend that accepts connections and never answers costs at most this). @default 2
+   */
+  timeout?: number;
 }

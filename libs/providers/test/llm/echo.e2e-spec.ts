@@ -82,6 +82,8 @@ describe('echo: the offline model, with the network switched off', () => {
         provider: 'echo',
         model: 'echo',
         finishReason: 'length',
+        costUsd: 0,
+        steps: 1,
       },
     ]);
   });

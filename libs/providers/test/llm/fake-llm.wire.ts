@@ -3,8 +3,17 @@
  * plain and SSE, shaped like the real APIs' documented responses.
  */
 
+/** A tool call to render; `arguments` is JSON text (possibly deliberately broken). */
+export interface ToolCallShape {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
 /** The answer to render, vendor-neutral. */
 export interface ReplyShape {
+  /** Tool calls after the text (their vendor finish reason becomes the default). */
+  toolCalls?: ToolCallShape[];
   model: string;
   chunks: string[];
   inputTokens: number;
@@ -25,6 +34,22 @@ export interface Wire {
 }
 
 const CREATED = 1_700_000_000;
+
+/** Splits JSON text into three fragments, as vendors stream arguments in pieces. */
+function fragments(text: string): string[] {
+  if (text.length < 3) return [text];
+  const a = Math.floor(text.length / 3);
+  const b = Math.floor((2 * text.length) / 3);
+  return [text.slice(0, a), text.slice(a, b), text.slice(b)];
+}
+
+function parsedInput(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
 
 function sse(data: unknown, event?: string): string {
   const head = event ? `event: ${event}\n` : '';
@@ -65,9 +90,23 @@ export const openaiWire: Wire = {
     choices: [
       {
         index: 0,
-        message: { role: 'assistant', content: shape.chunks.join(''), refusal: null },
+        message: {
+          role: 'assistant',
+          content:
+            shape.toolCalls?.length && shape.chunks.length === 0 ? null : shape.chunks.join(''),
+          refusal: null,
+          ...(shape.toolCalls?.length
+            ? {
+                tool_calls: shape.toolCalls.map((c) => ({
+                  id: c.id,
+                  type: 'function',
+                  function: { name: c.name, arguments: c.arguments },
+                })),
+              }
+            : {}),
+        },
         logprobs: null,
-        finish_reason: shape.finishReason ?? 'stop',
+        finish_reason: shape.finishReason ?? (shape.toolCalls?.length ? 'tool_calls' : 'stop'),
       },
     ],
     usage: {
@@ -88,7 +127,33 @@ export const openaiWire: Wire = {
   streamStart: (shape) => [openaiChunk(shape, { role: 'assistant', content: '' }, null)],
   streamDelta: (shape, text) => openaiChunk(shape, { content: text }, null),
   streamEnd: (shape) => {
-    const events = [openaiChunk(shape, {}, shape.finishReason ?? 'stop')];
+    const events: string[] = [];
+    // Indexed deltas: id, type and name first, then the arguments in fragments.
+    for (const [index, call] of (shape.toolCalls ?? []).entries()) {
+      events.push(
+        openaiChunk(
+          shape,
+          {
+            tool_calls: [
+              {
+                index,
+                id: call.id,
+                type: 'function',
+                function: { name: call.name, arguments: '' },
+              },
+            ],
+          },
+          null,
+        ),
+      );
+      for (const part of fragments(call.arguments)) {
+        events.push(
+          openaiChunk(shape, { tool_calls: [{ index, function: { arguments: part } }] }, null),
+        );
+      }
+    }
+    const finish = shape.finishReason ?? (shape.toolCalls?.length ? 'tool_calls' : 'stop');
+    events.push(openaiChunk(shape, {}, finish));
     if (shape.includeUsage) {
       events.push(
         sse({
@@ -126,8 +191,18 @@ export const anthropicWire: Wire = {
     type: 'message',
     role: 'assistant',
     model: shape.model,
-    content: [{ type: 'text', text: shape.chunks.join('') }],
-    stop_reason: shape.finishReason ?? 'end_turn',
+    content: [
+      ...(shape.chunks.length || !shape.toolCalls?.length
+        ? [{ type: 'text', text: shape.chunks.join('') }]
+        : []),
+      ...(shape.toolCalls ?? []).map((c) => ({
+        type: 'tool_use',
+        id: c.id,
+        name: c.name,
+        input: parsedInput(c.arguments),
+      })),
+    ],
+    stop_reason: shape.finishReason ?? (shape.toolCalls?.length ? 'tool_use' : 'end_turn'),
     stop_sequence: null,
     usage: { input_tokens: shape.inputTokens, output_tokens: shape.outputTokens },
   }),
@@ -165,10 +240,34 @@ export const anthropicWire: Wire = {
     ),
   streamEnd: (shape) => [
     sse({ type: 'content_block_stop', index: 0 }, 'content_block_stop'),
+    ...(shape.toolCalls ?? []).flatMap((call, i) => [
+      sse(
+        {
+          type: 'content_block_start',
+          index: i + 1,
+          content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} },
+        },
+        'content_block_start',
+      ),
+      ...fragments(call.arguments).map((partial_json) =>
+        sse(
+          {
+            type: 'content_block_delta',
+            index: i + 1,
+            delta: { type: 'input_json_delta', partial_json },
+          },
+          'content_block_delta',
+        ),
+      ),
+      sse({ type: 'content_block_stop', index: i + 1 }, 'content_block_stop'),
+    ]),
     sse(
       {
         type: 'message_delta',
-        delta: { stop_reason: shape.finishReason ?? 'end_turn', stop_sequence: null },
+        delta: {
+          stop_reason: shape.finishReason ?? (shape.toolCalls?.length ? 'tool_use' : 'end_turn'),
+          stop_sequence: null,
+        },
         usage: { output_tokens: shape.outputTokens },
       },
       'message_delta',

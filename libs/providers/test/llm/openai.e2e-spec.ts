@@ -38,6 +38,9 @@ describe('OpenAI through the real openai SDK', () => {
         provider: 'openai',
         model: 'gpt-4o-mini',
         finishReason: 'stop',
+        // gpt-4o-mini: $0.15 / $0.60 per 1M tokens.
+        costUsd: (12 * 0.15 + 5 * 0.6) / 1e6,
+        steps: 1,
       },
     ]);
     const [req] = server.requests;
@@ -108,7 +111,15 @@ describe('OpenAI through the real openai SDK', () => {
     expect(result).toEqual({
       text: 'cut',
       finishReason: 'length',
-      usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
+      usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2, costUsd: 0.75 / 1e6 },
+      steps: [
+        {
+          text: 'cut',
+          finishReason: 'length',
+          usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
+          toolCalls: [],
+        },
+      ],
       provider: 'openai',
       model: 'gpt-4o-mini',
     });

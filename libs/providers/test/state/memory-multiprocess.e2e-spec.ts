@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createMemoryStore } from '../../src/memory/memory-store.factory.js';
@@ -27,6 +27,15 @@ interface Job {
   maxHistory: number;
   count?: number;
   tag?: string;
+  /** Writers at once in the process, each writing its sequence in order. */
+  lanes?: number;
+}
+
+interface Written {
+  written: number;
+  /** Epoch milliseconds (sub-ms precision) of the first write and after the last. */
+  startedAt: number;
+  endedAt: number;
 }
 
 /** Runs the worker as its own Node process and parses the JSON line it prints. */
@@ -38,6 +47,59 @@ function runWorker<T>(job: Job): Promise<T> {
       else resolve(JSON.parse(stdout) as T);
     });
   });
+}
+
+/**
+ * Starts the worker with a start barrier: it connects, says it is ready and waits. Resolves to
+ * a `go` that releases it and the promise of its result.
+ */
+function startWorker(job: Job): Promise<{ go(): void; result: Promise<Written> }> {
+  const payload = JSON.stringify({
+    ...job,
+    barrier: true,
+    redisUrl: REDIS_URL,
+    postgresUrl: POSTGRES_URL,
+  });
+  const child = spawn(process.execPath, [WORKER, payload], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const lines: Array<(line: Record<string, unknown>) => void> = [];
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    let end: number;
+    while ((end = stdout.indexOf('\n')) >= 0) {
+      const line = stdout.slice(0, end);
+      stdout = stdout.slice(end + 1);
+      lines.shift()?.(JSON.parse(line) as Record<string, unknown>);
+    }
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const nextLine = () =>
+    Promise.race([
+      new Promise<Record<string, unknown>>((resolve) => lines.push(resolve)),
+      exited.then((code) => {
+        throw new Error(`worker exited with ${code}: ${stderr}`);
+      }),
+    ]);
+  return nextLine().then((ready) => {
+    if (ready.ready !== true) throw new Error(`worker not ready: ${JSON.stringify(ready)}`);
+    const result = nextLine().finally(() => clearTimeout(killer)) as Promise<unknown>;
+    return { go: () => child.stdin.end('go\n'), result: result as Promise<Written> };
+  });
+}
+
+/** Starts both workers' writes at the same moment (both connected and waiting first). */
+async function runTogether(jobs: Job[]): Promise<Written[]> {
+  const workers = await Promise.all(jobs.map(startWorker));
+  for (const worker of workers) worker.go();
+  const results = await Promise.all(workers.map((w) => w.result));
+  // The writes really overlapped in time: each started before the other ended.
+  const [a, b] = results;
+  expect(a.startedAt).toBeLessThan(b.endedAt);
+  expect(b.startedAt).toBeLessThan(a.endedAt);
+  return results;
 }
 
 beforeAll(() => {
@@ -59,13 +121,13 @@ describe.each<{ backend: MemoryBackend; cleanup: (prefix: string) => Promise<voi
 
   afterAll(() => cleanup(prefix));
 
-  it(`loses nothing when each adds ${PER_PROCESS} messages concurrently for one user`, async () => {
+  it(`loses nothing when each adds ${PER_PROCESS} messages at the same moment for one user`, async () => {
     const job = { mode: 'write', backend, prefix, userId: 'shared', maxHistory: 2000 } as const;
-    const results = await Promise.all([
-      runWorker<{ written: number }>({ ...job, count: PER_PROCESS, tag: 'A' }),
-      runWorker<{ written: number }>({ ...job, count: PER_PROCESS, tag: 'B' }),
+    const results = await runTogether([
+      { ...job, count: PER_PROCESS, tag: 'A' },
+      { ...job, count: PER_PROCESS, tag: 'B' },
     ]);
-    expect(results).toEqual([{ written: PER_PROCESS }, { written: PER_PROCESS }]);
+    expect(results.map((r) => r.written)).toEqual([PER_PROCESS, PER_PROCESS]);
 
     const store = createMemoryStore(settings);
     try {
@@ -76,6 +138,48 @@ describe.each<{ backend: MemoryBackend; cleanup: (prefix: string) => Promise<voi
         Array.from({ length: PER_PROCESS }, (_, n) => `${tag}-${n}`),
       );
       expect(new Set(contents)).toEqual(new Set(expected));
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('trims to exactly max_history 50 under contention, losing and repeating nothing it keeps', async () => {
+    const LANES = 8;
+    const PER_LANE = 40;
+    const job = { mode: 'write', backend, prefix, userId: 'tight', maxHistory: 50 } as const;
+    await runTogether([
+      { ...job, count: PER_LANE, lanes: LANES, tag: 'A' },
+      { ...job, count: PER_LANE, lanes: LANES, tag: 'B' },
+    ]);
+
+    const store = createMemoryStore({ ...settings, max_history: 50 });
+    try {
+      const contents = (await store.list('tight')).map((m) => m.content);
+      expect(contents).toHaveLength(50);
+      expect(new Set(contents).size).toBe(50);
+      // Each lane wrote its sequence in order, so what the window keeps of a lane is a suffix of
+      // it, ending with the lane's last write unless newer writes pushed the lane out entirely:
+      // a gap would be a message lost inside the window.
+      const byLane = new Map<string, number[]>();
+      for (const text of contents) {
+        const [, lane, n] = /^([AB]\d+)-(\d+)(?:-[qa])?$/.exec(text) ?? [];
+        expect({ text, lane }).toEqual({ text, lane: expect.any(String) });
+        byLane.set(lane, [...(byLane.get(lane) ?? []), Number(n)]);
+      }
+      for (const [lane, ns] of byLane) {
+        const unique = [...new Set(ns)];
+        const first = unique[0];
+        expect({ lane, ns: unique }).toEqual({
+          lane,
+          ns: Array.from({ length: PER_LANE - first }, (_, i) => first + i),
+        });
+      }
+      // Turns stay whole and adjacent: a question is followed by its answer (the window may only
+      // cut the oldest turn, leaving its answer first).
+      contents.forEach((text, i) => {
+        if (text.endsWith('-q')) expect(contents[i + 1]).toBe(text.replace(/-q$/, '-a'));
+        if (text.endsWith('-a') && i > 0) expect(contents[i - 1]).toBe(text.replace(/-a$/, '-q'));
+      });
     } finally {
       await store.close();
     }

@@ -13,6 +13,8 @@ import {
   REDIS_URL,
   deleteRedisKeys,
   dropTable,
+  redisCommand,
+  sql,
   uniquePrefix,
 } from './support/backends.js';
 
@@ -23,6 +25,16 @@ interface Backend {
   shared: boolean;
   make(prefix: string, maxHistory: number): MemoryStore;
   cleanup(prefix: string): Promise<void>;
+  /**
+   * A store on the same histories whose backend refuses a write partway through (PostgreSQL: the
+   * row with content `poison` of a multi-row INSERT; Redis: the LTRIM queued after the RPUSH of
+   * the same transaction), and its undo. Absent
+   * for the in-process store, which has no failure point after validation.
+   */
+  poisoned?(
+    prefix: string,
+    maxHistory: number,
+  ): Promise<{ store: MemoryStore; undo(): Promise<void> }>;
 }
 
 const backends: Backend[] = [
@@ -38,6 +50,27 @@ const backends: Backend[] = [
     make: (prefix, maxHistory) =>
       new RedisMemoryStore({ url: REDIS_URL, keyPrefix: prefix, maxHistory }),
     cleanup: (prefix) => deleteRedisKeys(`${prefix}:`),
+    // A user without LTRIM: the transaction's RPUSH is queued, its LTRIM refused, so EXEC aborts.
+    poisoned: async (prefix, maxHistory) => {
+      const user = `${prefix}_noltrim`;
+      const password = `pw_${prefix}`;
+      await redisCommand(
+        'ACL',
+        'SETUSER',
+        user,
+        'reset',
+        'on',
+        `>${password}`,
+        '~*',
+        '+@all',
+        '-ltrim',
+      );
+      const url = REDIS_URL.replace('redis://', `redis://${user}:${password}@`);
+      return {
+        store: new RedisMemoryStore({ url, keyPrefix: prefix, maxHistory }),
+        undo: () => redisCommand('ACL', 'DELUSER', user).then(() => undefined),
+      };
+    },
   },
   {
     name: 'postgres',
@@ -45,6 +78,17 @@ const backends: Backend[] = [
     make: (prefix, maxHistory) =>
       new PostgresMemoryStore({ url: POSTGRES_URL, keyPrefix: prefix, maxHistory }),
     cleanup: (prefix) => dropTable(`${prefix}_memory`),
+    // A CHECK constraint refusing one row of the multi-row INSERT.
+    poisoned: async (prefix, maxHistory) => {
+      const store = new PostgresMemoryStore({ url: POSTGRES_URL, keyPrefix: prefix, maxHistory });
+      await store.list('creates-the-table');
+      const table = `"${prefix}_memory"`;
+      await sql(`ALTER TABLE ${table} ADD CONSTRAINT no_poison CHECK (content <> 'poison')`);
+      return {
+        store,
+        undo: () => sql(`ALTER TABLE ${table} DROP CONSTRAINT no_poison`).then(() => undefined),
+      };
+    },
   },
 ];
 
@@ -173,6 +217,138 @@ describe.each(backends)('MemoryStore contract: $name', (backend) => {
     const seen = contents(await other.list('shared'));
     expect(seen).toEqual(backend.shared ? ['written by one'] : []);
   });
+
+  it('stores a turn (user then assistant) with one call, metadata and all', async () => {
+    const s = store();
+    const memory = memoryOf(s, 'turn');
+    const turn = await memory.addTurn('What is 2+2?', '4.');
+    expect(turn.map((m) => [m.role, m.content, m.metadata])).toEqual([
+      ['user', 'What is 2+2?', undefined],
+      ['assistant', '4.', undefined],
+    ]);
+    const stopped = await memory.addTurn('Tell me a story', 'Once upon a', { interrupted: true });
+    expect(stopped[1].metadata).toEqual({ interrupted: true });
+    const history = await memory.toDictList();
+    expect(history).toEqual([...turn, ...stopped]);
+    expect('metadata' in history[0]).toBe(false);
+    expect(history[3]).toEqual({
+      role: 'assistant',
+      content: 'Once upon a',
+      timestamp: stopped[1].timestamp,
+      metadata: { interrupted: true },
+    });
+  });
+
+  it('round-trips any plain JSON metadata through appendMany', async () => {
+    const s = store();
+    const timestamp = new Date().toISOString();
+    const metadata = {
+      interrupted: false,
+      model: 'gpt-4o-mini',
+      usage: { input: 12, output: 3.5 },
+      tags: ['a', 'ü 😀', null, [true]],
+      nothing: null,
+    };
+    await s.appendMany('meta', [
+      { role: 'system', content: 'sys', timestamp },
+      { role: 'assistant', content: 'with', timestamp, metadata },
+      { role: 'user', content: 'empty', timestamp, metadata: {} },
+    ]);
+    const [first, second, third] = await s.list('meta');
+    expect(first).toEqual({ role: 'system', content: 'sys', timestamp });
+    expect(second.metadata).toEqual(metadata);
+    expect(third.metadata).toEqual({});
+    await s.appendMany('meta', []);
+    expect(await s.list('meta')).toHaveLength(3);
+  });
+
+  it('refuses bad metadata and bad turns with a 422 and stores no part of the batch', async () => {
+    const s = store();
+    const timestamp = new Date().toISOString();
+    const ok: MemoryMessage = { role: 'user', content: 'fine', timestamp };
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const bad: unknown[] = [
+      [],
+      'interrupted',
+      new Date(),
+      new Map(),
+      { score: Number.NaN },
+      { when: new Date() },
+      { nul: 'a\u0000b' },
+      { big: 'x'.repeat(20_000) },
+      { f: () => 1 },
+      cyclic,
+    ];
+    for (const metadata of bad) {
+      const error = await s
+        .appendMany('bad-meta', [ok, { ...ok, metadata } as unknown as MemoryMessage])
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InvalidMessageError);
+      expect(String((error as Error).message)).toContain('messages[1].metadata');
+    }
+    await expect(
+      s.appendMany('bad-meta', [
+        ok,
+        { role: 'bot', content: 'x', timestamp } as unknown as MemoryMessage,
+      ]),
+    ).rejects.toThrow('messages[1].role must be one of');
+    await expect(s.appendMany('bad-meta', 'nope' as unknown as MemoryMessage[])).rejects.toThrow(
+      'messages must be an array',
+    );
+    const memory = memoryOf(s, 'bad-meta');
+    await expect(memory.addTurn('hi', 42 as unknown as string)).rejects.toThrow(
+      InvalidMessageError,
+    );
+    await expect(
+      memory.addTurn('hi', 'there', { interrupted: 'yes' as unknown as boolean }),
+    ).rejects.toThrow('interrupted must be a boolean');
+    expect(await s.list('bad-meta')).toEqual([]);
+  });
+
+  it('trims after a batch to the newest max_history, keeping turns in order', async () => {
+    const s = store(5);
+    const memory = memoryOf(s, 'turn-trim');
+    for (let n = 1; n <= 6; n += 1) await memory.addTurn(`q${n}`, `a${n}`);
+    expect(contents(await memory.toDictList())).toEqual(['a4', 'q5', 'a5', 'q6', 'a6']);
+    await s.appendMany(
+      'turn-trim',
+      Array.from({ length: 9 }, (_, n) => ({
+        role: 'user' as const,
+        content: `b${n}`,
+        timestamp: new Date().toISOString(),
+      })),
+    );
+    expect(contents(await s.list('turn-trim'))).toEqual(['b4', 'b5', 'b6', 'b7', 'b8']);
+  });
+
+  it('never interleaves concurrent turns', async () => {
+    const memory = memoryOf(store(1000), 'turn-concurrent');
+    await Promise.all(Array.from({ length: 100 }, (_, n) => memory.addTurn(`q${n}`, `a${n}`)));
+    const history = contents(await memory.toDictList());
+    expect(history).toHaveLength(200);
+    for (let i = 0; i < history.length; i += 2) {
+      expect(history[i + 1]).toBe(history[i].replace('q', 'a'));
+    }
+  });
+
+  // The in-process store has no failure point after validation (tested above).
+  const poison = backend.poisoned;
+  if (poison)
+    it('commits no message of a batch the backend refuses part of', async () => {
+      const poisoned = await poison(prefix, 100);
+      try {
+        await memoryOf(store(), 'atomic').add('user', 'before');
+        const memory = memoryOf(poisoned.store, 'atomic');
+        const error = await memory.addTurn('question', 'poison').catch((e: unknown) => e);
+        expect(ToolkitError.isInstance(error)).toBe(true);
+        expect(error).not.toBeInstanceOf(InvalidMessageError);
+      } finally {
+        await poisoned.store.close();
+        await poisoned.undo();
+      }
+      expect(contents(await store().list('atomic'))).toEqual(['before']);
+    });
 
   it('is what createMemoryStore builds for this backend', async () => {
     const built = createMemoryStore({

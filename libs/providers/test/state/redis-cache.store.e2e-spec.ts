@@ -20,6 +20,32 @@ describe('RedisCacheStore', () => {
     raw.disconnect();
   });
 
+  it('counts hits atomically across store objects, in a window that starts with the first', async () => {
+    const [one, two] = [store(), store()];
+    const hits = await Promise.all(
+      Array.from({ length: 40 }, (_, n) => (n % 2 === 0 ? one : two).increment('rate:k', 60_000)),
+    );
+    expect(hits.map((hit) => hit.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 40 }, (_, n) => n + 1),
+    );
+    expect(hits.every((hit) => hit.resetInMs > 0 && hit.resetInMs <= 60_000)).toBe(true);
+    const ttl = await raw.pttl(`${prefix}rate:k`);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+  });
+
+  it('starts a new window once the old one expired, and refuses a bad window', async () => {
+    const cache = store();
+    expect((await cache.increment('rate:short', 100)).count).toBe(1);
+    expect((await cache.increment('rate:short', 100)).count).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await cache.increment('rate:short', 100)).count).toBe(1);
+    await raw.set(`${prefix}rate:forever`, '7');
+    expect(await cache.increment('rate:forever', 5_000)).toEqual({ count: 8, resetInMs: 5_000 });
+    await expect(cache.increment('rate:bad', 0)).rejects.toThrow(/positive whole number/);
+    await expect(cache.increment('rate:bad', 1.5)).rejects.toThrow(/positive whole number/);
+  });
+
   it('stores JSON under the key prefix with a TTL, shared between store objects', async () => {
     const value = { status: 200, body: { text: 'Grüße 😀', n: [1, 2] } };
     await store().set('GET /a abc', value, 30);

@@ -29,6 +29,12 @@ export type FakeStep = { when?: FakeMatch } & (
       finishReason?: string;
       /** Pause before each streamed chunk. */
       chunkDelayMs?: number;
+      /**
+       * Tool calls after the text: OpenAI `tool_calls` (streamed as indexed deltas with argument
+       * fragments), Anthropic `tool_use` blocks (streamed with `input_json_delta`). Object
+       * arguments are sent as JSON; a string is sent verbatim (e.g. broken JSON).
+       */
+      toolCalls?: { id?: string; name: string; arguments: string | Record<string, unknown> }[];
     }
   /** An HTTP error in the vendor's error shape, e.g. 401, 429 with `retry-after`, 500. */
   | { kind: 'error'; status: number; message?: string; headers?: Record<string, string> }
@@ -248,8 +254,14 @@ export async function startFakeLlmServer(
     });
     switch (step.kind) {
       case 'reply': {
-        const chunks = step.chunks ?? splitWords(step.text ?? defaultReply);
+        const text = step.text ?? (step.toolCalls ? '' : defaultReply);
+        const chunks = step.chunks ?? splitWords(text);
         const shape = shapeFor(chunks, step.usage, step.finishReason);
+        shape.toolCalls = step.toolCalls?.map((c, i) => ({
+          id: c.id ?? `call_${requests.length}_${i}`,
+          name: c.name,
+          arguments: typeof c.arguments === 'string' ? c.arguments : JSON.stringify(c.arguments),
+        }));
         if (record.stream) {
           await writeStream(res, wire, shape, step.chunkDelayMs ?? 0, 'finish');
         } else {

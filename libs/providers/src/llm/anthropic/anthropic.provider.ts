@@ -5,7 +5,9 @@ import { usageOf } from '../provider/language-model.interface.js';
 import type {
   GenerateResult,
   LanguageModel,
+  ModelMessage,
   ModelRequest,
+  ModelToolCall,
   StreamPart,
   TokenUsage,
 } from '../provider/language-model.interface.js';
@@ -16,6 +18,50 @@ import { mapAnthropicError } from './map-anthropic-error.js';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason.js';
 
 type MessageCreateParamsNonStreaming = Anthropic.Messages.MessageCreateParamsNonStreaming;
+type MessageParam = Anthropic.Messages.MessageParam;
+type ContentBlockParam = Anthropic.Messages.ContentBlockParam;
+
+/** Parsed tool input; Anthropic wants an object even when the model sent broken JSON. */
+function inputOf(json: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Toolkit messages in Anthropic shape: tool calls become `tool_use` blocks of the assistant
+ * turn, and consecutive tool results one user turn of `tool_result` blocks.
+ */
+function toAnthropicMessages(messages: readonly ModelMessage[]): MessageParam[] {
+  const out: MessageParam[] = [];
+  for (const m of messages) {
+    if (m.role === 'tool') {
+      const block: ContentBlockParam = {
+        type: 'tool_result',
+        tool_use_id: m.toolCallId,
+        content: m.content,
+        ...(m.isError ? { is_error: true } : {}),
+      };
+      const last = out.at(-1);
+      if (last?.role === 'user' && Array.isArray(last.content)) last.content.push(block);
+      else out.push({ role: 'user', content: [block] });
+    } else if (m.role === 'assistant' && m.toolCalls?.length) {
+      const blocks: ContentBlockParam[] = m.content ? [{ type: 'text', text: m.content }] : [];
+      for (const c of m.toolCalls) {
+        blocks.push({ type: 'tool_use', id: c.id, name: c.name, input: inputOf(c.arguments) });
+      }
+      out.push({ role: 'assistant', content: blocks });
+    } else {
+      out.push({ role: m.role, content: m.content });
+    }
+  }
+  return out;
+}
 
 interface InputUsage {
   input_tokens?: number | null;
@@ -73,9 +119,31 @@ export class AnthropicChatModel implements LanguageModel {
     const body: MessageCreateParamsNonStreaming = {
       model: request.model,
       max_tokens: request.maxTokens,
-      messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+      messages: toAnthropicMessages(request.messages),
     };
     if (request.system) body.system = request.system;
+    const tools = [...(request.tools ?? [])];
+    let choice = request.toolChoice;
+    if (request.responseFormat) {
+      // Anthropic's native structured output: one forced tool whose input is the answer.
+      const { name, schema } = request.responseFormat;
+      tools.push({
+        name,
+        description: 'Reply with the requested JSON object.',
+        parameters: schema,
+      });
+      choice = { name };
+    }
+    if (tools.length) {
+      body.tools = tools.map((t) => ({
+        name: t.name,
+        description: t.description,
+        input_schema: { type: 'object', ...t.parameters },
+      }));
+      if (choice && typeof choice === 'object')
+        body.tool_choice = { type: 'tool', name: choice.name };
+      else if (choice === 'required') body.tool_choice = { type: 'any' };
+    }
     // No temperature: the Messages API deprecated it and SDK 1.x no longer has the field.
     return body;
   }
@@ -90,8 +158,22 @@ export class AnthropicChatModel implements LanguageModel {
       const text = message.content
         .map((block) => (block.type === 'text' ? block.text : ''))
         .join('');
+      const toolCalls: ModelToolCall[] = message.content.flatMap((block) =>
+        block.type === 'tool_use'
+          ? [{ id: block.id, name: block.name, arguments: JSON.stringify(block.input) }]
+          : [],
+      );
+      if (request.responseFormat) {
+        const answer = toolCalls.find((c) => c.name === request.responseFormat?.name);
+        return {
+          text: answer?.arguments ?? text,
+          finishReason: 'stop',
+          usage: usageOf(inputTokens(message.usage), message.usage.output_tokens),
+        };
+      }
       return {
         text,
+        ...(toolCalls.length ? { toolCalls } : {}),
         finishReason: mapAnthropicFinishReason(message.stop_reason),
         usage: usageOf(inputTokens(message.usage), message.usage.output_tokens),
       };
@@ -105,6 +187,9 @@ export class AnthropicChatModel implements LanguageModel {
     let output = 0;
     let sawUsage = false;
     let stopReason: string | null | undefined;
+    // tool_use blocks stream their input as `input_json_delta` fragments, keyed by block index.
+    const calls = new Map<number, ModelToolCall>();
+    const answerTool = request.responseFormat?.name;
     try {
       const stream = await (
         await this.client()
@@ -116,7 +201,29 @@ export class AnthropicChatModel implements LanguageModel {
           input = inputTokens(event.message.usage);
           output = event.message.usage.output_tokens;
         } else if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') {
-          if (event.delta.text) yield { type: 'text-delta', text: event.delta.text };
+          if (event.delta.text && !answerTool) yield { type: 'text-delta', text: event.delta.text };
+        } else if (
+          event.type === 'content_block_start' &&
+          event.content_block.type === 'tool_use'
+        ) {
+          const { id, name } = event.content_block;
+          calls.set(event.index, { id, name, arguments: '' });
+        } else if (
+          event.type === 'content_block_delta' &&
+          event.delta.type === 'input_json_delta'
+        ) {
+          const call = calls.get(event.index);
+          if (call) call.arguments += event.delta.partial_json;
+          // Structured output streams as the forced tool's input.
+          if (call && call.name === answerTool && event.delta.partial_json) {
+            yield { type: 'text-delta', text: event.delta.partial_json };
+          }
+        } else if (event.type === 'content_block_stop') {
+          const call = calls.get(event.index);
+          if (call && call.name !== answerTool) {
+            // A tool_use with no input deltas has input {}.
+            yield { type: 'tool-call', ...call, arguments: call.arguments || '{}' };
+          }
         } else if (event.type === 'message_delta') {
           stopReason = event.delta.stop_reason ?? stopReason;
           // message_delta carries cumulative counts.
@@ -128,7 +235,8 @@ export class AnthropicChatModel implements LanguageModel {
       throw mapAnthropicError(error, this.ctx);
     }
     const usage: TokenUsage | undefined = sawUsage ? usageOf(input, output) : undefined;
-    yield { type: 'finish', finishReason: mapAnthropicFinishReason(stopReason), usage };
+    const finishReason = answerTool ? 'stop' : mapAnthropicFinishReason(stopReason);
+    yield { type: 'finish', finishReason, usage };
   }
 
   embed(): Promise<number[][]> {

@@ -7,6 +7,8 @@ import type {
   StreamPart,
 } from '../provider/language-model.interface.js';
 import { echoReply } from './echo-reply.js';
+import { echoToolTurn } from './echo-tools.js';
+import { echoObject } from './echo-object.js';
 import { hashedEmbedding, words } from './hashed-embedding.js';
 
 /** Options of the offline model. */
@@ -31,13 +33,29 @@ export class EchoModel implements LanguageModel {
   constructor(private readonly options: EchoModelOptions = {}) {}
 
   private reply(request: ModelRequest): { tokens: string[]; truncated: boolean } {
-    const tokens = echoReply(request.messages).match(/\S+\s*/g) ?? [];
+    const turn = echoToolTurn(request);
+    const lastUser = request.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
+    const text = request.responseFormat
+      ? JSON.stringify(echoObject(request.responseFormat.schema, lastUser))
+      : turn?.kind === 'results'
+        ? turn.text
+        : echoReply(request.messages);
+    const tokens = text.match(/\S+\s*/g) ?? [];
     const truncated = tokens.length > request.maxTokens;
     return { tokens: truncated ? tokens.slice(0, request.maxTokens) : tokens, truncated };
   }
 
   generate(request: ModelRequest): Promise<GenerateResult> {
     if (request.signal.aborted) return Promise.reject(new Error('aborted'));
+    const turn = echoToolTurn(request);
+    if (turn?.kind === 'call') {
+      return Promise.resolve({
+        text: '',
+        toolCalls: [turn.call],
+        finishReason: 'tool-calls',
+        usage: usageOf(countTokens(request), 1),
+      });
+    }
     const { tokens, truncated } = this.reply(request);
     return Promise.resolve({
       text: tokens.join('').trimEnd(),
@@ -47,8 +65,14 @@ export class EchoModel implements LanguageModel {
   }
 
   async *stream(request: ModelRequest): AsyncGenerator<StreamPart> {
-    const { tokens, truncated } = this.reply(request);
     yield { type: 'stream-start' };
+    const turn = echoToolTurn(request);
+    if (turn?.kind === 'call') {
+      yield { type: 'tool-call', ...turn.call };
+      yield { type: 'finish', finishReason: 'tool-calls', usage: usageOf(countTokens(request), 1) };
+      return;
+    }
+    const { tokens, truncated } = this.reply(request);
     for (const [i, token] of tokens.entries()) {
       if (this.options.delayMs) await sleep(this.options.delayMs, request.signal);
       else if (request.signal.aborted) return;

@@ -5,7 +5,9 @@ import { usageOf } from '../provider/language-model.interface.js';
 import type {
   GenerateResult,
   LanguageModel,
+  ModelMessage,
   ModelRequest,
+  ModelToolCall,
   StreamPart,
   TokenUsage,
 } from '../provider/language-model.interface.js';
@@ -22,6 +24,33 @@ type ChatCompletionCreateParamsNonStreaming =
   OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming;
 type ChatCompletionMessageParam = OpenAI.Chat.Completions.ChatCompletionMessageParam;
 type CompletionUsage = OpenAI.CompletionUsage;
+
+type ChatCompletionMessageToolCall = OpenAI.Chat.Completions.ChatCompletionMessageToolCall;
+
+/** One toolkit message in OpenAI shape (tool results are `tool` messages). */
+function toOpenAIMessage(m: ModelMessage): ChatCompletionMessageParam {
+  if (m.role === 'tool') return { role: 'tool', tool_call_id: m.toolCallId, content: m.content };
+  if (m.role === 'assistant' && m.toolCalls?.length) {
+    return {
+      role: 'assistant',
+      content: m.content === '' ? null : m.content,
+      tool_calls: m.toolCalls.map((c) => ({
+        id: c.id,
+        type: 'function',
+        function: { name: c.name, arguments: c.arguments },
+      })),
+    };
+  }
+  return { role: m.role, content: m.content };
+}
+
+function fromOpenAIToolCalls(
+  calls: readonly ChatCompletionMessageToolCall[] | undefined,
+): ModelToolCall[] | undefined {
+  const fns = (calls ?? []).flatMap((c) => (c.type === 'function' ? [c] : []));
+  if (fns.length === 0) return undefined;
+  return fns.map((c) => ({ id: c.id, name: c.function.name, arguments: c.function.arguments }));
+}
 
 function toUsage(usage: CompletionUsage | null | undefined): TokenUsage | undefined {
   return usage ? usageOf(usage.prompt_tokens, usage.completion_tokens) : undefined;
@@ -71,10 +100,29 @@ export class OpenAIChatModel implements LanguageModel {
   }
 
   private body(request: ModelRequest): ChatCompletionCreateParamsNonStreaming {
+    const turns = request.messages.map(toOpenAIMessage);
     const messages: ChatCompletionMessageParam[] = request.system
-      ? [{ role: 'system', content: request.system }, ...request.messages]
-      : [...request.messages];
+      ? [{ role: 'system', content: request.system }, ...turns]
+      : turns;
     const body: ChatCompletionCreateParamsNonStreaming = { model: request.model, messages };
+    if (request.tools?.length) {
+      body.tools = request.tools.map((t) => ({
+        type: 'function',
+        function: { name: t.name, description: t.description, parameters: t.parameters },
+      }));
+      const choice = request.toolChoice;
+      if (choice && typeof choice === 'object') {
+        body.tool_choice = { type: 'function', function: { name: choice.name } };
+      } else if (choice) body.tool_choice = choice;
+    }
+    if (request.responseFormat) {
+      const { name, schema } = request.responseFormat;
+      // Structured outputs are OpenAI's; compatible hosts get plain JSON mode.
+      body.response_format =
+        this.settings.resolution.provider === 'openai'
+          ? { type: 'json_schema', json_schema: { name, schema, strict: false } }
+          : { type: 'json_object' };
+    }
     if (request.temperature !== undefined && !this.settings.resolution.reasoning) {
       body.temperature = request.temperature;
     }
@@ -96,6 +144,7 @@ export class OpenAIChatModel implements LanguageModel {
       const choice = completion.choices[0];
       return {
         text: choice?.message.content ?? '',
+        toolCalls: fromOpenAIToolCalls(choice?.message.tool_calls),
         finishReason: mapOpenAIFinishReason(choice?.finish_reason),
         usage: toUsage(completion.usage),
       };
@@ -112,6 +161,8 @@ export class OpenAIChatModel implements LanguageModel {
     };
     let finishReason: string | null | undefined;
     let usage: TokenUsage | undefined;
+    // Tool calls arrive as indexed deltas: id and name first, then argument fragments.
+    const calls = new Map<number, ModelToolCall>();
     try {
       const stream = await (
         await this.client()
@@ -122,10 +173,20 @@ export class OpenAIChatModel implements LanguageModel {
         usage = toUsage(chunk.usage) ?? usage;
         const choice = chunk.choices[0];
         if (choice?.delta?.content) yield { type: 'text-delta', text: choice.delta.content };
+        for (const delta of choice?.delta?.tool_calls ?? []) {
+          const call = calls.get(delta.index) ?? { id: '', name: '', arguments: '' };
+          if (delta.id) call.id = delta.id;
+          if (delta.function?.name) call.name += delta.function.name;
+          if (delta.function?.arguments) call.arguments += delta.function.arguments;
+          calls.set(delta.index, call);
+        }
         if (choice?.finish_reason) finishReason = choice.finish_reason;
       }
     } catch (error) {
       throw mapOpenAIError(error, this.ctx);
+    }
+    for (const [index, call] of [...calls].sort((a, b) => a[0] - b[0])) {
+      yield { type: 'tool-call', ...call, id: call.id || `call_${index}` };
     }
     yield { type: 'finish', finishReason: mapOpenAIFinishReason(finishReason), usage };
   }

@@ -1,7 +1,35 @@
-/** One conversation turn as sent to a provider (system prompts travel separately). */
-export interface ModelMessage {
-  role: 'user' | 'assistant';
-  content: string;
+/** A tool call the model asked for; `arguments` is the raw JSON text it sent. */
+export interface ModelToolCall {
+  /** The vendor's call id, echoed back with the result. */
+  id: string;
+  /** Tool name. */
+  name: string;
+  /** Arguments as JSON text (possibly invalid: the tool loop reports that back). */
+  arguments: string;
+}
+
+/**
+ * One conversation turn as sent to a provider (system prompts travel separately): user and
+ * assistant text, an assistant turn asking for tool calls, or one tool's result.
+ */
+export type ModelMessage =
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string; toolCalls?: ModelToolCall[] }
+  | { role: 'tool'; content: string; toolCallId: string; name: string; isError?: boolean };
+
+/** A tool as a provider sees it: name, description and JSON Schema of its arguments. */
+export interface ModelToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/** Ask for a JSON reply matching `schema` (OpenAI: `response_format`; others: their JSON mode). */
+export interface ModelResponseFormat {
+  type: 'json';
+  /** Name of the schema on the wire. */
+  name: string;
+  schema: Record<string, unknown>;
 }
 
 /** Tokens a call consumed, as the provider reported them. */
@@ -15,7 +43,8 @@ export interface TokenUsage {
 }
 
 /** Why generation stopped, in one vocabulary for every provider. */
-export type FinishReason = 'stop' | 'length' | 'content-filter' | 'tool-calls' | 'other';
+export type FinishReason =
+  'stop' | 'length' | 'content-filter' | 'tool-calls' | 'max-steps' | 'other';
 
 /** A provider-neutral generation request. */
 export interface ModelRequest {
@@ -27,6 +56,12 @@ export interface ModelRequest {
   messages: ModelMessage[];
   temperature?: number;
   maxTokens: number;
+  /** Tools the model may call. */
+  tools?: ModelToolSpec[];
+  /** `required` forces some tool call; a name forces that tool. @default "auto" */
+  toolChoice?: 'auto' | 'required' | { name: string };
+  /** Ask for JSON output. */
+  responseFormat?: ModelResponseFormat;
   /** Aborts the upstream HTTP request. */
   signal: AbortSignal;
 }
@@ -34,17 +69,21 @@ export interface ModelRequest {
 /** The whole answer of a non-streamed call. */
 export interface GenerateResult {
   text: string;
+  /** Tool calls the model asked for (finish reason `tool-calls`). */
+  toolCalls?: ModelToolCall[];
   finishReason: FinishReason;
   usage?: TokenUsage;
 }
 
 /**
  * Parts a streamed call yields: `stream-start` once the provider accepted the request (response
- * headers arrived), `text-delta` per chunk of text, `finish` last with usage and finish reason.
+ * headers arrived), `text-delta` per chunk of text, `tool-call` per complete tool call (once its
+ * argument fragments are all in), `finish` last with usage and finish reason.
  */
 export type StreamPart =
   | { type: 'stream-start' }
   | { type: 'text-delta'; text: string }
+  | ({ type: 'tool-call' } & ModelToolCall)
   | { type: 'finish'; finishReason: FinishReason; usage?: TokenUsage };
 
 /**

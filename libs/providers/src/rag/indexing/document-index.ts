@@ -50,7 +50,8 @@ export class DocumentIndex {
   private readonly documents = new Map<string, DocumentRecord>();
   private readonly chunking: ChunkingOptions;
   private readonly maxTopK: number;
-  private queue: Promise<unknown> = Promise.resolve();
+  /** The last change under way per document (see {@link exclusive}). */
+  private readonly pending = new Map<string, Promise<void>>();
 
   private constructor(
     readonly embedder: Embedder,
@@ -124,7 +125,7 @@ export class DocumentIndex {
       has: (id) => this.documents.has(id),
       index: (content, type, name, file) =>
         this.index(content, type, name, () => Promise.resolve(file)),
-      forget: (id) => this.exclusive(() => this.forget(id, false)),
+      forget: (id) => this.exclusive(id, () => this.forget(id, false)),
     }).run();
   }
 
@@ -164,7 +165,7 @@ export class DocumentIndex {
 
   /** Removes a document everywhere (store, BM25, its files); false when unknown. */
   deleteDocument(documentId: string): Promise<boolean> {
-    return this.exclusive(() => this.forget(documentId, true));
+    return this.exclusive(documentId, () => this.forget(documentId, true));
   }
 
   /** Every indexed document, oldest first. */
@@ -179,7 +180,7 @@ export class DocumentIndex {
 
   /** Waits for pending changes, then closes the store if this index opened it. */
   async close(): Promise<void> {
-    await this.queue.catch(() => undefined);
+    await Promise.all(this.pending.values());
     if (this.ownsStore) await this.store.close();
   }
 
@@ -197,13 +198,12 @@ export class DocumentIndex {
       this.chunking,
     );
     const vectors = await this.embedder.embed(chunks.map((c) => c.text));
-    return this.exclusive(async () => {
+    const result = await this.exclusive(id, async (): Promise<IngestResult> => {
       const file = await persist();
       const entry = { size: file.size, mtimeMs: file.mtimeMs, sha256, documentId: id };
       const existing = this.documents.get(id);
       if (existing) {
         this.manifest.set(file.path, entry);
-        await this.manifest.save();
         return { document: existing, created: false };
       }
       const document: DocumentRecord = {
@@ -220,9 +220,11 @@ export class DocumentIndex {
       this.bm25.add(chunks);
       this.documents.set(id, document);
       this.manifest.set(file.path, entry);
-      await this.manifest.save();
       return { document, created: true };
     });
+    // Outside the lock: concurrent ingests share one manifest write.
+    await this.manifest.save();
+    return result;
   }
 
   private async forget(documentId: string, deleteFiles: boolean): Promise<boolean> {
@@ -248,10 +250,21 @@ export class DocumentIndex {
     return stored;
   }
 
-  /** Runs one change at a time, in call order; a failure does not block the next. */
-  private exclusive<T>(change: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(change, change);
-    this.queue = run.catch(() => undefined);
+  /**
+   * Runs one change per document at a time, in call order (a failure does not block the next);
+   * changes to different documents run concurrently (a shared store takes them in parallel).
+   */
+  private exclusive<T>(documentId: string, change: () => Promise<T>): Promise<T> {
+    const before = this.pending.get(documentId) ?? Promise.resolve();
+    const run = before.then(change, change);
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.pending.set(documentId, settled);
+    void settled.then(() => {
+      if (this.pending.get(documentId) === settled) this.pending.delete(documentId);
+    });
     return run;
   }
 }

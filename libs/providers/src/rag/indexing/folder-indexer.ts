@@ -118,7 +118,12 @@ export class FolderIndexer {
   }
 }
 
-async function listFiles(root: string): Promise<string[]> {
+/**
+ * The files of a documents folder, relative, sorted, with `/` separators: hidden entries
+ * (`.index`, dotfiles), temporary files (`*.tmp`) and symbolic links left out; a missing folder
+ * has none.
+ */
+export async function listFiles(root: string): Promise<string[]> {
   const out: string[] = [];
   const walk = async (dir: string): Promise<void> => {
     let entries;

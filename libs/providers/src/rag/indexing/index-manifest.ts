@@ -19,6 +19,10 @@ export interface ManifestEntry {
  * re-embedded. Stored as JSON, written atomically.
  */
 export class IndexManifest {
+  /** The write under way (settled when none), and the one waiting for it, if any. */
+  private writing: Promise<void> = Promise.resolve();
+  private queued?: Promise<void>;
+
   private constructor(
     readonly path: string,
     private readonly entries: Map<string, ManifestEntry>,
@@ -59,7 +63,22 @@ export class IndexManifest {
   }
 
   /** Writes the manifest to disk (creating its folder). */
-  async save(): Promise<void> {
+  /**
+   * Writes the manifest. Calls made while a write runs share the next one (it holds their
+   * changes too), so many concurrent changes cost two writes, not one each.
+   */
+  save(): Promise<void> {
+    if (this.queued) return this.queued;
+    const next = this.writing.then(() => {
+      this.queued = undefined;
+      return this.write();
+    });
+    this.queued = next;
+    this.writing = next.catch(() => undefined);
+    return next;
+  }
+
+  private async write(): Promise<void> {
     await mkdir(dirname(this.path), { recursive: true });
     await writeFileAtomic(
       this.path,

@@ -47,3 +47,14 @@ export async function dropTable(table: string): Promise<void> {
   if (!/^[a-z0-9_]+$/.test(table)) throw new Error(`refusing to drop ${table}`);
   await sql(`DROP TABLE IF EXISTS "${table}"`);
 }
+
+/** Runs one command on the test Redis with a short-lived client. */
+export async function redisCommand(command: string, ...args: string[]): Promise<unknown> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    return await redis.call(command, ...args);
+  } finally {
+    redis.disconnect();
+  }
+}

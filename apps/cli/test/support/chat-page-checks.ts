@@ -1,0 +1,144 @@
+import { expect } from '@jest/globals';
+import type { Browser, Page } from 'playwright-core';
+
+/** Opens the chat page in a fresh browser context (its own cookies: a new session). */
+async function openChat(
+  browser: Browser,
+  url: string,
+): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: 900, height: 640 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(`${url}/`);
+  return {
+    page,
+    close: async () => {
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  };
+}
+
+/**
+ * The chat page's Stop button: it aborts the stream mid-answer, the partial answer stays marked
+ * stopped, and after a reload the server's history shows it the same way. The page also says
+ * which model answers, plainly that the offline `echo` does (the generated apps run without a key).
+ */
+export async function expectStopSurvivesReload(browser: Browser, url: string): Promise<void> {
+  const { page, close } = await openChat(browser, url);
+  await page.waitForFunction(`document.getElementById('model').textContent !== 'Model: …'`);
+  expect(await page.textContent('#model')).toMatch(/^Model: echo \(offline/);
+  await page.fill('#input', 'Please tell me a long story about the sea and the ships upon it');
+  await page.keyboard.press('Enter');
+  const answer = page.locator('.message.assistant').first();
+  // Stop once a few words arrived (the echo model streams a word every echo_delay_ms).
+  await page.waitForFunction(
+    `(document.querySelector('.message.assistant')?.textContent ?? '').split(' ').length >= 3`,
+  );
+  expect(await page.isVisible('#stop')).toBe(true);
+  await page.click('#stop');
+  await answer.and(page.locator('[data-stopped]')).waitFor();
+  const partial = (await answer.textContent()) ?? '';
+  expect(partial.length).toBeGreaterThan(0);
+  expect(partial).toMatch(/^You said: "Please/);
+  expect(partial).not.toMatch(/conversation\.$/);
+  expect(await page.isVisible('#send')).toBe(true);
+
+  // The server stored the partial answer, marked interrupted, once it saw the stream stop.
+  await page.waitForFunction(`fetch('/history')
+    .then((res) => res.json())
+    .then((body) => body.messages.some((message) => message.interrupted === true))`);
+  await page.reload();
+  const restored = page.locator('.message.assistant[data-stopped]');
+  await restored.waitFor();
+  expect(await restored.textContent()).toBe(partial);
+  expect(await page.locator('.message.user').textContent()).toBe(
+    'Please tell me a long story about the sea and the ships upon it',
+  );
+  await close();
+}
+
+/** An answer's markdown becomes elements; any HTML in it stays text (no element, no script). */
+export async function expectSafeMarkdown(browser: Browser, url: string): Promise<void> {
+  const { page, close } = await openChat(browser, url);
+  await page.evaluate('window.injected = 0');
+  // The offline model quotes the message back, so the answer carries whatever the user typed.
+  const ask = async (message: string) => {
+    const before = await page.locator('.message.assistant').count();
+    await page.fill('#input', message);
+    await page.keyboard.press('Enter');
+    const answer = page.locator('.message.assistant').nth(before);
+    await answer.and(page.locator(':not([data-streaming])')).waitFor();
+    return answer;
+  };
+  const img = await ask('Run `npm test` **now** <img src=x onerror="window.injected=1">');
+  expect(await img.textContent()).toContain('<img src=x onerror="window.injected=1">');
+  expect(await img.locator('code').first().textContent()).toBe('npm test');
+  expect(await img.locator('strong').first().textContent()).toBe('now');
+  const script = await ask('<script>window.injected=2</script>');
+  expect(await script.textContent()).toContain('<script>window.injected=2</script>');
+  expect(await page.locator('#messages img, #messages script').count()).toBe(0);
+
+  // Block markdown (the offline model flattens lines, so the page's renderer is called directly).
+  const rendered = await page.evaluate(`(() => {
+    const target = document.createElement('div');
+    renderMarkdown(target, ${JSON.stringify(
+      '# Title\nSome *text*.\n\n- one\n- two <b>x</b>\n\n1. first\n2. second\n\n```js\nconst a = "<img src=x onerror=alert(1)>";\n```',
+    )});
+    return {
+      tags: [...target.querySelectorAll('*')].map((node) => node.tagName.toLowerCase()),
+      items: [...target.querySelectorAll('li')].map((node) => node.textContent),
+      code: target.querySelector('pre code')?.textContent,
+      lang: target.querySelector('pre code')?.dataset.lang,
+    };
+  })()`);
+  expect(rendered).toEqual({
+    tags: ['h3', 'p', 'em', 'ul', 'li', 'li', 'ol', 'li', 'li', 'pre', 'code'],
+    items: ['one', 'two <b>x</b>', 'first', 'second'],
+    code: 'const a = "<img src=x onerror=alert(1)>";',
+    lang: 'js',
+  });
+  expect(await page.evaluate('window.injected')).toBe(0);
+  await close();
+}
+
+/**
+ * A dropped connection mid-answer (the browser goes offline, then back): the page reconnects
+ * with the last event id and the answer completes, every word once, and is stored whole.
+ */
+export async function expectResumeAfterDrop(browser: Browser, url: string): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 900, height: 640 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(`${url}/`);
+  await page.waitForFunction(`document.getElementById('model').textContent !== 'Model: …'`);
+  const message = 'Please tell me a long story about the sea and the ships upon it';
+  await page.fill('#input', message);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(
+    `(document.querySelector('.message.assistant')?.textContent ?? '').split(' ').length >= 3`,
+  );
+  await context.setOffline(true);
+  await page.locator('.message.assistant[data-reconnecting]').waitFor();
+  await context.setOffline(false);
+  const answer = page.locator('.message.assistant').first();
+  await answer.and(page.locator(':not([data-streaming])')).waitFor({ timeout: 20_000 });
+  const text = (await answer.textContent()) ?? '';
+  expect(await page.locator('.message.error').count()).toBe(0);
+  expect(await answer.getAttribute('data-stopped')).toBeNull();
+  // The whole answer, once: the server's copy is the same text.
+  const stored = await page.evaluate(async () => {
+    const body = (await (await fetch('/history')).json()) as {
+      messages: { role: string; content: string; interrupted?: boolean }[];
+    };
+    return body.messages;
+  });
+  expect(stored.map((m) => m.role)).toEqual(['user', 'assistant']);
+  expect(stored[1]?.content).toBe(text);
+  expect(stored[1]?.interrupted).toBeUndefined();
+  expect(text).toMatch(/^You said: "Please tell me a long story/);
+  expect(problems).toEqual([]);
+  await context.close();
+}

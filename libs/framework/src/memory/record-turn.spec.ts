@@ -1,0 +1,105 @@
+import { describe, expect, it } from '@jest/globals';
+import { InvalidMessageError } from '../../../providers/src/memory/invalid-message.error.js';
+import { recordTurn, type TurnOptions } from './record-turn.js';
+
+/** Records what would be committed. */
+class Turns {
+  readonly committed: [string, string, TurnOptions | undefined][] = [];
+  async addTurn(user: string, assistant: string, options?: TurnOptions): Promise<void> {
+    this.committed.push([user, assistant, options]);
+  }
+}
+
+async function* chunks(parts: string[], failAfter?: Error): AsyncGenerator<string> {
+  for (const part of parts) yield part;
+  if (failAfter) throw failAfter;
+}
+
+async function drain(stream: AsyncIterable<string>): Promise<string> {
+  let text = '';
+  for await (const chunk of stream) text += chunk;
+  return text;
+}
+
+describe('recordTurn', () => {
+  it('commits the user message and the whole answer once the stream ends', async () => {
+    const turns = new Turns();
+    expect(await drain(recordTurn(turns, 'Hi', chunks(['Hel', 'lo'])))).toBe('Hello');
+    expect(turns.committed).toEqual([['Hi', 'Hello', undefined]]);
+  });
+
+  it('refuses a message memory cannot store at once, before reading the stream', () => {
+    const turns = new Turns();
+    let read = false;
+    const stream = (async function* () {
+      read = true;
+      yield 'never';
+    })();
+    expect(() => recordTurn(turns, 'a\u0000b', stream)).toThrow(InvalidMessageError);
+    expect(() => recordTurn(turns, 42 as unknown as string, stream)).toThrow(
+      'content must be a string',
+    );
+    expect(read).toBe(false);
+    expect(turns.committed).toEqual([]);
+  });
+
+  it('stores NUL characters of the answer as U+FFFD (the client saw the answer as sent)', async () => {
+    const turns = new Turns();
+    expect(await drain(recordTurn(turns, 'Hi', chunks(['a\u0000', 'b'])))).toBe('a\u0000b');
+    expect(turns.committed).toEqual([['Hi', 'a\uFFFDb', undefined]]);
+  });
+
+  it('commits nothing when the model fails mid-answer, and passes the failure on', async () => {
+    const turns = new Turns();
+    const upstream = new Error('upstream 500');
+    await expect(drain(recordTurn(turns, 'Hi', chunks(['Hel'], upstream)))).rejects.toBe(upstream);
+    expect(turns.committed).toEqual([]);
+  });
+
+  it('commits the partial answer, marked interrupted, when the reader stops', async () => {
+    const turns = new Turns();
+    const stream = recordTurn(turns, 'Hi', chunks(['Hel', 'lo', ' there']));
+    expect(await stream.next()).toEqual({ value: 'Hel', done: false });
+    expect(await stream.next()).toEqual({ value: 'lo', done: false });
+    await stream.return();
+    expect(turns.committed).toEqual([['Hi', 'Hello', { interrupted: true }]]);
+  });
+
+  it('treats a failure caused by the aborted signal as a stop', async () => {
+    const turns = new Turns();
+    const controller = new AbortController();
+    const stream = recordTurn(
+      turns,
+      'Hi',
+      chunks(['Hel'], new Error('aborted')),
+      controller.signal,
+    );
+    expect(await stream.next()).toEqual({ value: 'Hel', done: false });
+    controller.abort();
+    await expect(stream.next()).rejects.toThrow('aborted');
+    expect(turns.committed).toEqual([['Hi', 'Hel', { interrupted: true }]]);
+  });
+
+  it('refuses a message memory would refuse with a 422, before reading the stream', () => {
+    const turns = new Turns();
+    let read = false;
+    const stream = (async function* () {
+      read = true;
+      yield 'never';
+    })();
+    expect(() => recordTurn(turns, 'a\u0000b', stream)).toThrow(
+      expect.objectContaining({ statusCode: 422 }),
+    );
+    expect(read).toBe(false);
+  });
+
+  it('commits nothing when the reader stops before the first chunk', async () => {
+    const turns = new Turns();
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      drain(recordTurn(turns, 'Hi', chunks([], new Error('aborted')), controller.signal)),
+    ).rejects.toThrow('aborted');
+    expect(turns.committed).toEqual([]);
+  });
+});

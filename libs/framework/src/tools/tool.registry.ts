@@ -1,0 +1,94 @@
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { ConfigError } from '../../../providers/src/errors/config.error.js';
+import { defineTool } from '../../../providers/src/llm/tools/tool.js';
+import type {
+  DefinedTool as ToolkitTool,
+  ToolContext,
+} from '../../../providers/src/llm/tools/tool.js';
+import { TOOL_METADATA } from './tool.decorator.js';
+import type { ToolOptions } from './tool.decorator.js';
+
+type Method = (args: unknown, context: ToolContext) => unknown;
+
+/**
+ * The `@Tool()` methods of every provider of the application, collected through Nest's DI
+ * (`DiscoveryService` and `MetadataScanner`) at start-up (a schema that is not valid JSON
+ * Schema stops the app naming the method), each bound to its provider instance. Pass them to `llm.chat(message, { tools: registry.all() })`.
+ *
+ * @example
+ * constructor(private readonly llm: LLM, private readonly tools: ToolRegistry) {}
+ * chat(message: string) {
+ *   return this.llm.chat(message, { tools: this.tools.pick('add', 'now') });
+ * }
+ */
+@Injectable()
+export class ToolRegistry implements OnApplicationBootstrap {
+  private tools: Map<string, ToolkitTool> | undefined;
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    private readonly reflector: Reflector,
+  ) {}
+
+  /** Collects the tools at start-up, so a bad `@Tool()` schema stops the app from starting. */
+  onApplicationBootstrap(): void {
+    this.collect();
+  }
+
+  /** Every `@Tool()` method, in discovery order. */
+  all(): ToolkitTool[] {
+    return [...this.collect().values()];
+  }
+
+  /** The named tools, in the order given; an unknown name throws naming the known ones. */
+  pick(...names: string[]): ToolkitTool[] {
+    const tools = this.collect();
+    return names.map((name) => {
+      const tool = tools.get(name);
+      if (!tool) {
+        const known = [...tools.keys()].join(', ') || 'none';
+        throw new ConfigError(name, `is not a @Tool() (tools: ${known})`, 'ToolRegistry.pick()');
+      }
+      return tool;
+    });
+  }
+
+  private collect(): Map<string, ToolkitTool> {
+    if (this.tools) return this.tools;
+    const tools = new Map<string, ToolkitTool>();
+    for (const wrapper of this.discovery.getProviders()) {
+      const instance: unknown = wrapper.instance;
+      if (!instance || typeof instance !== 'object' || !wrapper.isDependencyTreeStatic()) continue;
+      const prototype = Object.getPrototypeOf(instance) as object | null;
+      if (!prototype) continue;
+      for (const key of this.scanner.getAllMethodNames(prototype)) {
+        const method = (instance as Record<string, unknown>)[key] as Method;
+        const options = this.reflector.get<ToolOptions | undefined>(TOOL_METADATA, method);
+        if (!options) continue;
+        const name = options.name ?? key;
+        const where = `@Tool() ${wrapper.name}.${key}`;
+        if (tools.has(name)) throw new ConfigError('name', `"${name}" is used twice`, where);
+        try {
+          tools.set(
+            name,
+            defineTool({
+              name,
+              description: options.description,
+              parameters: options.parameters,
+              execute: (args, context) => method.call(instance, args, context),
+            }),
+          );
+        } catch (error) {
+          if (error instanceof ConfigError) {
+            throw new ConfigError(error.key, error.problem, where);
+          }
+          throw error;
+        }
+      }
+    }
+    this.tools = tools;
+    return tools;
+  }
+}

@@ -1,0 +1,39 @@
+/** One file to ingest, as a queued job carries it. */
+export interface IngestionJob {
+  /** Absolute path of the folder being ingested. */
+  folder: string;
+  /** The file, relative to `folder`, with `/` separators. */
+  file: string;
+  /** Size and modification time when it was queued (a changed file is a new job). */
+  size: number;
+  mtimeMs: number;
+}
+
+/** What ingesting one file did. */
+export interface IngestionOutcome {
+  /** The document (content hash) the file is indexed as. */
+  documentId: string;
+  /** False when the same content was already indexed: nothing was added. */
+  created: boolean;
+  /** Chunks stored for it (0 when nothing was added). */
+  chunks: number;
+}
+
+/** Job counts of an ingestion queue. */
+export interface IngestionCounts {
+  waiting: number;
+  active: number;
+  delayed: number;
+  completed: number;
+  failed: number;
+}
+
+/** A file that could not be ingested after its attempts, and why. */
+export interface IngestionFailure {
+  file: string;
+  reason: string;
+  attempts: number;
+}
+
+/** The default BullMQ queue name of folder ingestion. */
+export const INGESTION_QUEUE = 'toolkit-ingest';

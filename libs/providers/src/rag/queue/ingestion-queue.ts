@@ -1,0 +1,156 @@
+import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Queue } from 'bullmq';
+import { listFiles } from '../indexing/folder-indexer.js';
+import {
+  INGESTION_QUEUE,
+  type IngestionCounts,
+  type IngestionFailure,
+  type IngestionJob,
+} from './ingestion-job.js';
+import { bullConnection, loadBullMq } from './bullmq.js';
+
+/** Options of {@link IngestionQueue}. */
+export interface IngestionQueueOptions {
+  /** Redis URL. */
+  redisUrl: string;
+  /** BullMQ queue name. @default 'toolkit-ingest' */
+  name?: string;
+  /** Attempts per file before it is recorded as failed. @default 3 */
+  attempts?: number;
+  /** First retry delay, doubled at each attempt. @default 1000 */
+  backoffMs?: number;
+}
+
+/** What {@link IngestionQueue.enqueueFolder} did. */
+export interface EnqueueReport {
+  /** Files found in the folder. */
+  files: number;
+  /** Jobs added now. */
+  queued: number;
+  /** Files whose job (same path, size and modification time) was already queued or done. */
+  known: number;
+}
+
+/** How long finished jobs are kept: a re-run within it queues nothing for unchanged files. */
+const KEEP_SECONDS = 7 * 24 * 3600;
+
+/**
+ * Folder ingestion as jobs on a Redis-backed BullMQ queue, processed by any number of
+ * {@link IngestionWorker}s in any number of processes. One job per file, identified by its path,
+ * size and modification time, so queuing the same folder twice adds nothing for unchanged files
+ * (and a worker adds nothing for content already indexed: documents are keyed by content hash).
+ * A failing file is retried with exponential backoff, then kept as failed with its reason.
+ *
+ * @example
+ * const queue = new IngestionQueue({ redisUrl: 'redis://127.0.0.1:6379' });
+ * await queue.enqueueFolder('./handbooks');
+ * await queue.waitUntilDone((counts) => console.log(counts));
+ * console.log(await queue.failures());
+ * await queue.close();
+ */
+export class IngestionQueue {
+  private queue?: Promise<Queue<IngestionJob>>;
+
+  constructor(private readonly options: IngestionQueueOptions) {}
+
+  /** Queues every file of `folder` not already queued in the same state. */
+  async enqueueFolder(folder: string): Promise<EnqueueReport> {
+    const root = resolve(folder);
+    const info = await stat(root).catch(() => undefined);
+    if (!info?.isDirectory()) throw new Error(`${folder} is not a folder`);
+    const files = await listFiles(root);
+    const queue = await this.open();
+    let queued = 0;
+    const BATCH = 500;
+    for (let from = 0; from < files.length; from += BATCH) {
+      const jobs = [];
+      for (const file of files.slice(from, from + BATCH)) {
+        const entry = await stat(join(root, file)).catch(() => undefined);
+        if (!entry) continue; // vanished while listing
+        const data: IngestionJob = { folder: root, file, size: entry.size, mtimeMs: entry.mtimeMs };
+        jobs.push({ name: 'file', data, opts: { jobId: jobIdOf(data) } });
+      }
+      // Jobs with an id BullMQ already holds are not added again; count the new ones.
+      const existing = await Promise.all(jobs.map((job) => queue.getJob(job.opts.jobId)));
+      const fresh = jobs.filter((_, i) => !existing[i]);
+      if (fresh.length > 0) await queue.addBulk(fresh);
+      queued += fresh.length;
+    }
+    return { files: files.length, queued, known: files.length - queued };
+  }
+
+  /** Jobs by state. */
+  async counts(): Promise<IngestionCounts> {
+    const queue = await this.open();
+    const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed');
+    return {
+      waiting: counts.waiting ?? 0,
+      active: counts.active ?? 0,
+      delayed: counts.delayed ?? 0,
+      completed: counts.completed ?? 0,
+      failed: counts.failed ?? 0,
+    };
+  }
+
+  /** Files that failed all their attempts, with the last reason. */
+  async failures(limit = 1000): Promise<IngestionFailure[]> {
+    const queue = await this.open();
+    const jobs = await queue.getFailed(0, limit - 1);
+    return jobs.map((job) => ({
+      file: job.data.file,
+      reason: job.failedReason,
+      attempts: job.attemptsMade,
+    }));
+  }
+
+  /**
+   * Resolves once no job waits, runs or waits for a retry; `onProgress` gets the counts about
+   * every `intervalMs` meanwhile.
+   */
+  async waitUntilDone(
+    onProgress?: (counts: IngestionCounts) => void,
+    intervalMs = 250,
+  ): Promise<IngestionCounts> {
+    for (;;) {
+      const counts = await this.counts();
+      onProgress?.(counts);
+      if (counts.waiting + counts.active + counts.delayed === 0) return counts;
+      await new Promise((done) => setTimeout(done, intervalMs));
+    }
+  }
+
+  /** Removes every job of the queue (for tests and a fresh start). */
+  async obliterate(): Promise<void> {
+    await (await this.open()).obliterate({ force: true });
+  }
+
+  async close(): Promise<void> {
+    if (this.queue) await (await this.queue).close();
+    this.queue = undefined;
+  }
+
+  private open(): Promise<Queue<IngestionJob>> {
+    this.queue ??= loadBullMq().then(
+      ({ Queue }) =>
+        new Queue<IngestionJob>(this.options.name ?? INGESTION_QUEUE, {
+          connection: bullConnection(this.options.redisUrl),
+          defaultJobOptions: {
+            attempts: this.options.attempts ?? 3,
+            backoff: { type: 'exponential', delay: this.options.backoffMs ?? 1000 },
+            removeOnComplete: { age: KEEP_SECONDS },
+            removeOnFail: { age: KEEP_SECONDS },
+          },
+        }),
+    );
+    return this.queue;
+  }
+}
+
+/** Same folder, file, size and modification time: the same job. */
+function jobIdOf(job: IngestionJob): string {
+  return createHash('sha256')
+    .update(`${job.folder}\u0000${job.file}\u0000${job.size}\u0000${job.mtimeMs}`)
+    .digest('base64url');
+}
