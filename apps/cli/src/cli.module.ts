@@ -10,6 +10,7 @@ const COMMAND_MODULES: Readonly<Record<string, () => Promise<Type>>> = {
   test: async () => (await import('./modules/test-command.module.js')).TestCommandModule,
   docs: async () => (await import('./modules/docs-command.module.js')).DocsCommandModule,
   deploy: async () => (await import('./modules/deploy-command.module.js')).DeployCommandModule,
+  doctor: async () => (await import('./modules/doctor-command.module.js')).DoctorCommandModule,
 };
 
 /**

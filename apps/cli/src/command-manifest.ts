@@ -96,7 +96,7 @@ export const DEV_OPTIONS = {
   },
   reload: {
     flags: '--reload',
-    description: 'restart when a .ts file changes (default)',
+    description: 'restart when a .ts file, toolkit.yaml, .env or prompts/ changes (default)',
   },
   noReload: { flags: '--no-reload', description: 'serve without watching for changes' },
   app: {
@@ -110,7 +110,7 @@ export const DEV_OPTIONS = {
 /** `toolkit dev`. */
 export const DEV_COMMAND: CommandSummary = {
   name: 'dev',
-  description: 'Serve the app for development, restarting when a .ts file changes',
+  description: 'Serve the app for development, restarting when its sources or settings change',
   longHelpOnly: true,
   optionSummaries: Object.values(DEV_OPTIONS),
 };
@@ -209,6 +209,29 @@ export const DEPLOY_COMMAND: CommandSummary = {
   optionSummaries: Object.values(DEPLOY_OPTIONS),
 };
 
+/** Options of `toolkit doctor`. */
+export const DOCTOR_OPTIONS = {
+  model: {
+    flags: '-m, --model <name>',
+    description: 'explain which provider, rule and key one model name resolves to',
+    parse: parseWord,
+  },
+  port: {
+    flags: '-p, --port <port>',
+    description: 'port the app will listen on (default: $PORT or 8000)',
+    parse: parsePort,
+  },
+  json: { flags: '--json', description: 'print the checks as JSON, for scripts' },
+} as const satisfies Record<string, OptionSummary>;
+
+/** `toolkit doctor`. */
+export const DOCTOR_COMMAND: CommandSummary = {
+  name: 'doctor',
+  description:
+    'Check Node, configuration, models and keys, backends and the port (exit 1 on a failure)',
+  optionSummaries: Object.values(DOCTOR_OPTIONS),
+};
+
 /** Every command, in the order the help lists them. */
 export const COMMAND_SUMMARIES: readonly CommandSummary[] = [
   NEW_COMMAND,
@@ -217,4 +240,5 @@ export const COMMAND_SUMMARIES: readonly CommandSummary[] = [
   TEST_COMMAND,
   DOCS_COMMAND,
   DEPLOY_COMMAND,
+  DOCTOR_COMMAND,
 ];

@@ -24,6 +24,18 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const outcome = parseCommandLine(argv, version);
   if (outcome.kind === 'exit') return outcome.exitCode;
+  if (outcome.command === 'deploy') {
+    const { describePlatforms, resolvePlatformId } =
+      await import('./deploy/deploy-platform.interface.js');
+    const platform = outcome.args[0] ?? '';
+    if (!resolvePlatformId(platform)) {
+      process.stderr.write(
+        `error: unknown platform "${platform}"; choose one of ${describePlatforms()}\n` +
+          '(add --help for additional information)\n',
+      );
+      return EXIT_USAGE;
+    }
+  }
   if (outcome.command === 'new') {
     const { preflightNewProject } = await import('./new/new-preflight.js');
     const stop = preflightNewProject({

@@ -97,6 +97,7 @@ describe('toolkit shell: version, help and exit codes', () => {
       ...['new', 'dev', 'start', 'test', 'docs', 'deploy'].map((command) => [command, '--help']),
       ['dev', '--port', 'abc'],
       ['deploy'],
+      ['deploy', 'nowhere'],
       ['launch'],
       ['new', 'My App'],
     ];

@@ -55,6 +55,19 @@ describe('SourceWatcher', () => {
     expect(await batch).toEqual([join('src', 'feature', 'a.ts')]);
   });
 
+  it('reports toolkit.yaml, .env and any file under prompts/, but not other config files', async () => {
+    mkdirSync(join(root, 'prompts/system'), { recursive: true });
+    const { batch, watcher: started } = nextBatch();
+    expect(started.watchedFolderCount).toBe(4);
+    writeFileSync(join(root, 'package.json'), '{}');
+    writeFileSync(join(root, '.env.example'), 'X=1');
+    writeFileSync(join(root, 'prompts/.draft.swp'), '');
+    writeFileSync(join(root, 'toolkit.yaml'), 'memory:\n  backend: redis\n');
+    writeFileSync(join(root, '.env'), 'OPENAI_API_KEY=x\n');
+    writeFileSync(join(root, 'prompts/system/tone.md'), 'Be brief.');
+    expect(await batch).toEqual(['.env', join('prompts', 'system', 'tone.md'), 'toolkit.yaml']);
+  });
+
   it('isSourceFile follows the same rules', () => {
     const { watcher: started } = nextBatch();
     expect(started.isSourceFile(join(root, 'src/x.ts'))).toBe(true);

@@ -9,6 +9,10 @@ export interface SourceWatcherOptions {
   extensions?: readonly string[];
   /** File endings never counted even when an extension matches. @default ['.d.ts'] */
   excludeSuffixes?: readonly string[];
+  /** Files (relative to `root`) whose edits count whatever their ending. @default ['toolkit.yaml', '.env'] */
+  configFiles?: readonly string[];
+  /** Top-level folders where every file counts (prompt templates). @default ['prompts'] */
+  anyFileDirs?: readonly string[];
   /** Folder names never entered (any depth); folders starting with `.` are skipped too. */
   ignoreDirs?: readonly string[];
   /** Quiet time after the last event before `onChange` runs, in ms. @default 150 */
@@ -62,8 +66,21 @@ export class SourceWatcher {
     this.watchers.clear();
   }
 
-  /** True when a file of that path counts as a source change. */
+  /**
+   * True when a file of that path counts as a change: a source file, `toolkit.yaml`, `.env`, or
+   * any file under `prompts/`.
+   */
   isSourceFile(path: string): boolean {
+    const rel = relative(this.options.root, path);
+    if ((this.options.configFiles ?? ['toolkit.yaml', '.env']).includes(rel)) return true;
+    const parts = rel.split(sep);
+    if (
+      parts.length > 1 &&
+      (this.options.anyFileDirs ?? ['prompts']).includes(parts[0]) &&
+      !parts.slice(0, -1).some((part) => this.isIgnoredDir(part)) &&
+      !parts[parts.length - 1].startsWith('.')
+    )
+      return true;
     if (this.excludeSuffixes.some((suffix) => path.endsWith(suffix))) return false;
     if (!this.extensions.some((ext) => path.endsWith(ext))) return false;
     return !relative(this.options.root, path)

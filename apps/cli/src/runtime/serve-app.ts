@@ -6,6 +6,7 @@
  */
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { describeLoadFailure } from './load-failure.js';
 import { isServableApp, type ServableApp, type ServeMessage } from './served-app.js';
 
 const [file, exportName, host, portText] = process.argv.slice(2);
@@ -32,7 +33,7 @@ let loaded: Record<string, unknown>;
 try {
   loaded = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
 } catch (error) {
-  fail(`cannot load ${basename(file)}: ${messageOf(error)}`, error);
+  fail(`cannot load ${basename(file)}: ${describeLoadFailure(error)}`);
 }
 const exported = loaded[exportName];
 if (exported === undefined) {

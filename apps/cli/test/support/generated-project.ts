@@ -83,6 +83,7 @@ export function runProgram(
 /**
  * `npm install --prefer-offline --no-audit --no-fund` in the project, as its README says. The
  * default npm cache is shared with this repository's own install, so packages come from it.
+ * Fails on an `EBADENGINE` or `ERESOLVE` warning.
  */
 export async function npmInstall(project: GeneratedProject): Promise<void> {
   const result = await runProgram(
@@ -91,6 +92,9 @@ export async function npmInstall(project: GeneratedProject): Promise<void> {
     { cwd: project.dir, timeoutMs: 150_000 },
   );
   if (result.code !== 0) throw new Error(`npm install failed (${result.code}):\n${result.output}`);
+  // A newcomer cannot act on engine or peer-range warnings: a generated project has none.
+  const warning = /npm warn (EBADENGINE|ERESOLVE).*/.exec(result.output);
+  if (warning) throw new Error(`npm install warned: ${warning[0]}\n${result.output}`);
 }
 
 /** The project's own `npm test` (toolkit test → jest with coverage). */

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createServer, type Server } from 'node:net';
+import { assertCliBuilt, freePort, runCli } from './support/cli-process.js';
+import { createTempProject, type TempProject } from './support/temp-project.js';
+
+const SECRET = 'sk-doctor-secret-4242';
+/** The environment of a user without provider keys or backend variables. */
+const baseEnv = (): NodeJS.ProcessEnv => {
+  const env = { ...process.env };
+  for (const name of Object.keys(env))
+    if (/_API_KEY$|^REDIS_URL$|^DATABASE_URL$|^PORT$|^TOOLKIT_/.test(name)) delete env[name];
+  return env;
+};
+
+describe('toolkit doctor', () => {
+  const projects: TempProject[] = [];
+  const project = (files: Record<string, string>): TempProject => {
+    const created = createTempProject(files);
+    projects.push(created);
+    return created;
+  };
+  let busy: Server;
+  let busyPort: number;
+
+  beforeAll(async () => {
+    assertCliBuilt();
+    busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    busyPort = (busy.address() as { port: number }).port;
+  });
+  afterAll(() => {
+    busy.close();
+    projects.forEach((created) => created.cleanup());
+  });
+
+  const doctor = async (dir: string, args: string[], env: NodeJS.ProcessEnv = baseEnv()) => {
+    const port = await freePort();
+    return runCli(['doctor', '--port', String(port), ...args], { cwd: dir, env });
+  };
+
+  it('passes a fresh project: node, config, the offline model (a warning) and a free port', async () => {
+    const result = await doctor(project({}).dir, []);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^ok +node +v\d+\.\d+\.\d+ \(supported: /m);
+    expect(result.stdout).toMatch(/^ok +config +toolkit\.yaml, \.env and TOOLKIT_\* are valid/m);
+    expect(result.stdout).toMatch(/^warn +model +llm\.default_model auto = echo .* - fix: /m);
+    expect(result.stdout).toMatch(/^ok +port +127\.0\.0\.1:\d+ is free$/m);
+    expect(result.stdout).toMatch(/All checks passed\.\n$/);
+  });
+
+  it('names the model, the rule and whether its key is set, never the key itself', async () => {
+    const dir = project({
+      '.env': `OPENAI_API_KEY=${SECRET}\n`,
+      'toolkit.yaml': 'llm:\n  default_provider: openai\n',
+    }).dir;
+    const result = await doctor(dir, []);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /^ok +model +llm\.default_model auto = gpt-4o-mini .* -> OpenAI gpt-4o-mini, by rule gpt-\*, OPENAI_API_KEY set$/m,
+    );
+    const explained = await doctor(dir, ['--model', 'claude-3-5-haiku-latest']);
+    expect(explained.code).toBe(1);
+    expect(explained.stdout).toMatch(
+      /^FAIL model +model claude-3-5-haiku-latest -> Anthropic .*by rule claude-\*, ANTHROPIC_API_KEY not set - fix: put ANTHROPIC_API_KEY=<your key> in \.env$/m,
+    );
+    // With default_provider: openai any name resolves; without it an unknown name fails.
+    const viaDefault = await doctor(dir, ['--model', 'nonsense-model']);
+    expect(viaDefault.stdout).toMatch(
+      /^ok +model +model nonsense-model -> OpenAI .*by rule llm\.default_provider/m,
+    );
+    const unknown = await doctor(project({}).dir, ['--model', 'nonsense-model']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stdout).toMatch(/^FAIL model +.*nonsense-model/m);
+    for (const output of [result, explained, unknown]) {
+      expect(output.stdout + output.stderr).not.toContain(SECRET);
+    }
+  });
+
+  it('fails on a dead Redis with one line naming it and the fix, no stack trace', async () => {
+    const deadPort = await freePort();
+    const dir = project({
+      'toolkit.yaml': `memory:\n  backend: redis\n  redis_url: redis://127.0.0.1:${deadPort}\n`,
+    }).dir;
+    const result = await doctor(dir, []);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `^FAIL redis +redis://127\\.0\\.0\\.1:${deadPort} unreachable \\(memory\\.redis_url\\): .*ECONNREFUSED.* - fix: start Redis`,
+        'm',
+      ),
+    );
+    expect(result.stdout).toMatch(/1 check failed\.\n$/);
+    expect(result.stdout + result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('reports the round trip of live Redis and PostgreSQL with pgvector', async () => {
+    const dir = project({
+      'toolkit.yaml':
+        'memory:\n  backend: redis\n' +
+        'rag:\n  store: pgvector\n  postgres_url: postgres://postgres@127.0.0.1:5432/test\n',
+    }).dir;
+    const result = await doctor(dir, []);
+    expect(result.stdout).toMatch(
+      /^ok +redis +redis:\/\/127\.0\.0\.1:6379 answered PING .*\(\d+ ms\)$/m,
+    );
+    expect(result.stdout).toMatch(
+      /^ok +postgres +postgres:\/\/postgres@127\.0\.0\.1:5432\/test answered SELECT 1 .*\(\d+ ms\)$/m,
+    );
+    expect(result.stdout).toMatch(/^ok +pgvector +vector \d+\.\d+/m);
+    expect(result.code).toBe(0);
+  });
+
+  it('fails on a malformed toolkit.yaml naming the file, and hides URL passwords', async () => {
+    const result = await doctor(project({ 'toolkit.yaml': 'memory:\n  backend: [x\n' }).dir, []);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^FAIL config +.*is not valid YAML.*toolkit\.yaml/m);
+    expect(result.stdout + result.stderr).not.toMatch(/\n\s+at /);
+
+    const badKey = await doctor(project({ 'toolkit.yaml': 'memory:\n  backend: mongo\n' }).dir, []);
+    expect(badKey.stdout).toMatch(/^FAIL config +.*memory\.backend/m);
+
+    const deadPort = await freePort();
+    const secretUrl = project({
+      'toolkit.yaml': `memory:\n  backend: redis\n  redis_url: redis://:hunter2@127.0.0.1:${deadPort}\n`,
+    }).dir;
+    const redacted = await doctor(secretUrl, []);
+    expect(redacted.stdout).toContain(`redis://:***@127.0.0.1:${deadPort}`);
+    expect(redacted.stdout).not.toContain('hunter2');
+  });
+
+  it('fails when the port is in use, suggesting another', async () => {
+    const result = await runCli(['doctor', '--port', String(busyPort)], {
+      cwd: project({}).dir,
+      env: baseEnv(),
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `^FAIL port +127\\.0\\.0\\.1:${busyPort} is in use - fix: .*--port ${busyPort + 1}`,
+        'm',
+      ),
+    );
+  });
+
+  it('prints JSON for scripts with --json', async () => {
+    const result = await doctor(project({ 'toolkit.yaml': 'app:\n  debug: maybe\n' }).dir, [
+      '--json',
+    ]);
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as {
+      ok: boolean;
+      checks: Array<{ name: string; status: string }>;
+    };
+    expect(report.ok).toBe(false);
+    expect(report.checks.map((check) => [check.name, check.status])).toEqual([
+      ['node', 'ok'],
+      ['config', 'fail'],
+      ['port', 'ok'],
+    ]);
+  });
+});
