@@ -58,7 +58,8 @@ export async function createHostProject(): Promise<GeneratedProject> {
     };
     writeFileSync(path('package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     cpSync(APP_SOURCES, path('src'), { recursive: true });
-    await npmInstall(project);
+    // A plain Nest app is not ours: its own packages may warn on this Node (file-type on Node 20).
+    await npmInstall(project, { strict: false });
     return project;
   } catch (error) {
     project.cleanup();

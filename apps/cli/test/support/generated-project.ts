@@ -83,9 +83,13 @@ export function runProgram(
 /**
  * `npm install --prefer-offline --no-audit --no-fund` in the project, as its README says. The
  * default npm cache is shared with this repository's own install, so packages come from it.
- * Fails on an `EBADENGINE` or `ERESOLVE` warning.
+ * Fails on an `EBADENGINE` or `ERESOLVE` warning, unless `strict` is false (a project that is not
+ * ours, e.g. a plain Nest app, whose own packages may warn on this Node).
  */
-export async function npmInstall(project: GeneratedProject): Promise<void> {
+export async function npmInstall(
+  project: GeneratedProject,
+  { strict = true }: { strict?: boolean } = {},
+): Promise<void> {
   const result = await runProgram(
     'npm',
     ['install', '--prefer-offline', '--no-audit', '--no-fund'],
@@ -94,7 +98,7 @@ export async function npmInstall(project: GeneratedProject): Promise<void> {
   if (result.code !== 0) throw new Error(`npm install failed (${result.code}):\n${result.output}`);
   // A newcomer cannot act on engine or peer-range warnings: a generated project has none.
   const warning = /npm warn (EBADENGINE|ERESOLVE).*/.exec(result.output);
-  if (warning) throw new Error(`npm install warned: ${warning[0]}\n${result.output}`);
+  if (warning && strict) throw new Error(`npm install warned: ${warning[0]}\n${result.output}`);
 }
 
 /** The project's own `npm test` (toolkit test → jest with coverage). */
