@@ -101,6 +101,17 @@ describe('projectDependencies', () => {
     });
   });
 
+  it('gives the RAG document parsers (optional peers of the toolkit) to rag projects only', () => {
+    const parsers = ['cheerio', 'mammoth', 'marked', 'unpdf'];
+    const rag = projectDependencies(toolkit, 'rag').dependencies;
+    for (const name of parsers) {
+      expect(toolkit.requiredPeers).not.toContain(name);
+      expect(rag[name]).toBe(ownPackage.peerDependencies[name]);
+      for (const template of ['chatbot', 'agent', 'api'] as const)
+        expect(projectDependencies(toolkit, template).dependencies).not.toHaveProperty(name);
+    }
+  });
+
   it('adds @types/express to the templates importing express types', () => {
     expect(projectDependencies(toolkit, 'api').devDependencies['@types/express']).toBe(
       ownPackage.devDependencies['@types/express'],

@@ -28,12 +28,18 @@ export const BASE_PACKAGES: PackageLists = {
   ],
 };
 
-/** What each template imports on top of {@link BASE_PACKAGES} (RAG parsers and stores ship with the toolkit). */
+/**
+ * What each template imports on top of {@link BASE_PACKAGES}: the RAG document parsers are
+ * optional peers of the toolkit, installed by rag projects only.
+ */
 export const TEMPLATE_PACKAGES: Readonly<Record<ProjectTemplate, Partial<PackageLists>>> = {
   chatbot: {},
   agent: {},
   api: { devDependencies: ['@types/express'] },
-  rag: { devDependencies: ['@types/express'] },
+  rag: {
+    dependencies: ['cheerio', 'mammoth', 'marked', 'unpdf'],
+    devDependencies: ['@types/express'],
+  },
 };
 
 /** The `dependencies` and `devDependencies` of a generated `package.json`, name → version range. */
