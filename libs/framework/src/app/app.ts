@@ -27,6 +27,7 @@ import type {
   FunctionalRouteDefinition,
   FunctionalRouteOptions,
 } from './functional-route.js';
+import { answerClientErrors } from '../http/client-error.js';
 import { configureNestApp } from './configure-app.js';
 import { buildFunctionalController } from './functional-routes.controller.js';
 
@@ -185,6 +186,7 @@ export class App {
     await nest.listen(port, host);
     this.handleSignals();
     const server = nest.getHttpServer() as Server;
+    answerClientErrors(server);
     if ((options.announce ?? true) && this.options.logger !== false) {
       const name = this.title ?? nest.get<ToolkitConfig>(TOOLKIT_CONFIG).app.name;
       process.stdout.write(`${name} listening on ${listeningUrl(server, host)}\n`);
