@@ -38,6 +38,9 @@ const TRAFFIC = {
  * while the backend is going down or coming back may go either way; requests sent once it is down
  * must all be 503 on memory routes, and cache routes must answer 200 throughout.
  */
+/** See the recovery check in {@link outageScenario}. */
+const RECOVERY_SETTLE_MS = 250;
+
 async function outageScenario(
   served: ServedApp,
   breakIt: () => Promise<void>,
@@ -68,7 +71,12 @@ async function outageScenario(
     const down = driver.between('memory', firstRefusal).filter((s) => s.endedAt < repairAt);
     expect(down.length).toBeGreaterThan(0);
     expect(down.filter((s) => s.status !== 503).slice(0, 3)).toEqual([]);
-    const after = driver.between('memory', recoveredAt);
+    // Once recovered, every memory request succeeds. `recoveredAt` is when the first successful
+    // request was SENT: one sent a few ms later, while the client was still reconnecting, may
+    // still be refused (seen once on Node 24: a 503 sent 4 ms after it), so the check starts
+    // RECOVERY_SETTLE_MS later.
+    const after = driver.between('memory', recoveredAt + RECOVERY_SETTLE_MS);
+    expect(after.length).toBeGreaterThan(0);
     expect(after.filter((s) => s.status !== 200).slice(0, 3)).toEqual([]);
 
     const cache = driver.between('cache', t0);
