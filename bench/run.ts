@@ -1,6 +1,7 @@
 // `npm run bench`: runs every suite, prints ONE table of toolkit/baseline ratios measured in this
 // run, and writes a new bench/results/<date>-<commit>.md. Settings: support/settings.ts (BENCH_*).
 import { fileURLToPath } from 'node:url';
+import { appStartSuite } from './suites/app-start.suite.js';
 import { cacheSuite } from './suites/cache.suite.js';
 import { cliSuite } from './suites/cli.suite.js';
 import { jsonSuite } from './suites/json.suite.js';
@@ -22,6 +23,7 @@ const SUITES: Record<string, (settings: BenchSettings) => Promise<Row[]>> = {
   cache: cacheSuite,
   memory: memorySuite,
   cli: cliSuite,
+  start: appStartSuite,
   testclient: testClientSuite,
 };
 

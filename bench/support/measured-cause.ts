@@ -22,7 +22,7 @@ function hasCpu(row: Row): row is Row & { cpu: NonNullable<Row['cpu']> } {
  * run's numbers; undefined when the row has no CPU measurement, so nothing is claimed.
  */
 export function measuredCause(row: Row, rows: readonly Row[]): string | undefined {
-  if (!hasCpu(row)) return undefined;
+  if (!hasCpu(row)) return contextOf(row, rows);
   const per = perWhat(row.unit);
   const parts = [
     `CPU per ${per} (medians of this run): toolkit ${formatNumber(median(row.cpu.toolkit), 1)} µs, ` +
@@ -43,4 +43,17 @@ export function measuredCause(row: Row, rows: readonly Row[]): string | undefine
     .map((r) => `${r.name}: ${cpuDifference(r)} per ${perWhat(r.unit)}`);
   if (pieces.length > 0) parts.push(`Measured in the same run: ${pieces.join('; ')}.`);
   return parts.join(' ');
+}
+
+/** For a row without CPU figures: the medians of the context rows measured beside it. */
+function contextOf(row: Row, rows: readonly Row[]): string | undefined {
+  const shown = (row.decomposedBy ?? [])
+    .map((id) => rows.find((r) => r.id === id))
+    .filter((r): r is Row => r !== undefined)
+    .map(
+      (r) =>
+        `${r.name}: toolkit ${formatNumber(median(r.toolkit), 1)} ${r.unit}, ` +
+        `baseline ${formatNumber(median(r.baseline), 1)} ${r.unit}`,
+    );
+  return shown.length > 0 ? `Measured in the same run: ${shown.join('; ')}.` : undefined;
 }

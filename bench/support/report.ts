@@ -22,7 +22,7 @@ export function ratioTable(rows: readonly Row[]): string {
       const cpuRatio = cpuRatioOf(row);
       return (
         `| ${row.name} | ${value(median(row.toolkit), row.unit)} | ${value(median(row.baseline), row.unit)} | ` +
-        `${ratioOf(row).toFixed(2)}× | ${describeTarget(row.target)} | ${verdict(row)} | ` +
+        `${ratioOf(row).toFixed(2)}× | ${describeTarget(row.target, row)} | ${verdict(row)} | ` +
         `${cpuRatio === undefined || Number.isNaN(cpuRatio) ? '' : `${cpuRatio.toFixed(2)}×`} |`
       );
     }),

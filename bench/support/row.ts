@@ -24,8 +24,10 @@ export interface Row {
    * throughput ratio that other load barely moves.
    */
   cpu?: { toolkit: number[]; baseline: number[] };
-  /** The goal the issue sets; none for context rows. */
+  /** The goal the issue sets as a ratio; none for context rows. */
   target?: Target;
+  /** An absolute goal: the toolkit side's median must be at most this, in {@link Row.unit}. */
+  limit?: number;
   /**
    * Ids of context rows measured in the same run whose CPU differences split this row's into
    * parts (e.g. `json-interceptor`: what one no-op Nest interceptor costs). Printed with the
@@ -57,13 +59,19 @@ export function cpuRatioOf(row: Row): number | undefined {
 
 /** True/false when the row has a target, undefined for context rows. */
 export function targetMet(row: Row): boolean | undefined {
-  if (!row.target) return undefined;
+  if (!row.target && row.limit === undefined) return undefined;
   const ratio = ratioOf(row);
-  return row.target.kind === 'min' ? ratio >= row.target.value : ratio <= row.target.value;
+  const ratioMet =
+    !row.target ||
+    (row.target.kind === 'min' ? ratio >= row.target.value : ratio <= row.target.value);
+  return ratioMet && (row.limit === undefined || median(row.toolkit) <= row.limit);
 }
 
-/** `≥ 0.95×` / `≤ 1.5×` / `context`. */
-export function describeTarget(target: Target | undefined): string {
-  if (!target) return 'context';
-  return `${target.kind === 'min' ? '≥' : '≤'} ${target.value}×`;
+/** `≥ 0.95×` / `≤ 1.5×` / `≤ 1000 ms` / `context`. */
+export function describeTarget(target: Target | undefined, row?: Row): string {
+  const parts = [
+    ...(target ? [`${target.kind === 'min' ? '≥' : '≤'} ${target.value}×`] : []),
+    ...(row?.limit !== undefined ? [`≤ ${row.limit} ${row.unit}`] : []),
+  ];
+  return parts.length > 0 ? parts.join(', ') : 'context';
 }

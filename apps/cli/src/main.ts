@@ -6,6 +6,7 @@
  * command line loads Nest, and then only the module of the invoked command.
  */
 import { EXIT_USAGE } from './cli.constants.js';
+import { enableCompileCache } from './runtime/compile-cache.js';
 import { readPackageInfo } from './shell/package-info.js';
 import { quietPipes } from './shell/quiet-pipes.js';
 
@@ -51,4 +52,5 @@ async function main(argv: readonly string[]): Promise<number> {
 }
 
 quietPipes();
+enableCompileCache();
 process.exitCode = await main(process.argv);

@@ -1,12 +1,19 @@
 /**
- * What every deploy does to `toolkit start`: SIGTERM with streams open. The app ends them after
+ * `toolkit start` serves the app in the CLI's own process (no watcher, so no child to restart).
+ * What every deploy does to it: SIGTERM with streams open. The app ends them after
  * `app.shutdown_grace` (each gets a last `event: error`, each producer's `finally` runs) and the
  * process exits 0 within the grace period plus one second.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { assertCliBuilt, freePort, startCli, type CliProcess } from './support/cli-process.js';
+import {
+  assertCliBuilt,
+  freePort,
+  runCli,
+  startCli,
+  type CliProcess,
+} from './support/cli-process.js';
 import { cleanEnv } from './support/dev-helpers.js';
 import { createTempProject, type TempProject } from './support/temp-project.js';
 
@@ -50,6 +57,7 @@ describe('toolkit start: SIGTERM with open streams', () => {
   let project: TempProject;
   let cli: CliProcess;
   let port: number;
+  let served: RegExpMatchArray;
 
   beforeAll(async () => {
     assertCliBuilt();
@@ -67,12 +75,16 @@ describe('toolkit start: SIGTERM with open streams', () => {
       env: cleanEnv(),
       timeoutMs: 60_000,
     });
-    await cli.waitFor(/Serving endless/, 30_000);
+    served = await cli.waitFor(/Serving endless v1\.0\.0 at \S+ \(server process (\d+)/, 30_000);
   });
 
   afterAll(() => {
     if (cli.child.exitCode === null) cli.child.kill('SIGKILL');
     project.cleanup();
+  });
+
+  it('serves in its own process: Nest is loaded once, and a signal to it reaches the app', () => {
+    expect(Number(served[1])).toBe(cli.child.pid);
   });
 
   it('ends every stream after the grace period and exits 0 within it plus one second', async () => {
@@ -94,4 +106,43 @@ describe('toolkit start: SIGTERM with open streams', () => {
     expect(existsSync(log)).toBe(true);
     expect(readFileSync(log, 'utf8').trim().split('\n')).toHaveLength(STREAMS);
   });
+});
+
+describe('toolkit start: an app that cannot be served', () => {
+  const cases: Array<[string, string, RegExp]> = [
+    ['a syntax error', 'export const app = new App({;\n', /^Error: cannot load app\.ts: /m],
+    ['no such export', 'export const server = 1;\n', /^Error: app\.ts does not export "app"/m],
+    [
+      'an export that is not an App',
+      'export const app = { title: "x" };\n',
+      /^Error: "app" in app\.ts is not an App/m,
+    ],
+  ];
+
+  it.each(cases)(
+    'exits 1 with one line for %s, no stack trace',
+    async (_name, source, line) => {
+      const project = createTempProject(
+        {
+          'app.ts': `import { App } from 'toolkit';\n${source}`,
+          'package.json': '{"type":"module"}',
+        },
+        ['toolkit'],
+      );
+      try {
+        const port = await freePort();
+        const result = await runCli(['start', '--port', String(port), '--host', '127.0.0.1'], {
+          cwd: project.dir,
+          env: cleanEnv(),
+          timeoutMs: 60_000,
+        });
+        expect(result.code).toBe(1);
+        expect(result.stderr).toMatch(line);
+        expect(result.stderr).not.toMatch(/^\s+at /m);
+      } finally {
+        project.cleanup();
+      }
+    },
+    90_000,
+  );
 });

@@ -6,6 +6,7 @@ import { TerminalService, type Row } from '../services/terminal.service.js';
 import { describeCandidates, locateAppFile, type AppSpec } from './app-spec.js';
 import { AppSupervisorService } from './app-supervisor.service.js';
 import { hostForUrl } from './host-url.js';
+import { InProcessServerService } from './in-process-server.service.js';
 import { describeLlm } from './llm-summary.js';
 import { isPortFree } from './port-check.js';
 
@@ -30,7 +31,8 @@ export const HTTP_PLATFORM_PACKAGE = '@nestjs/platform-express';
 
 /**
  * Checks a project can be served (app file, HTTP platform, configuration, free port), prints the
- * banner, then hands over to the {@link AppSupervisorService}. Resolves the CLI's exit code.
+ * banner, then hands over to the {@link AppSupervisorService} (`dev`: a child process it restarts)
+ * or the {@link InProcessServerService} (`start`). Resolves the CLI's exit code.
  *
  * @example
  * await server.serve({ cwd, app: parseAppSpec('app:app'), host: '127.0.0.1', port: 8000, reload: true, mode: 'dev' });
@@ -41,6 +43,7 @@ export class AppServerService {
     private readonly terminal: TerminalService,
     private readonly packages: PackageLocatorService,
     private readonly supervisor: AppSupervisorService,
+    private readonly inProcess: InProcessServerService,
   ) {}
 
   async serve(request: ServeRequest): Promise<number> {
@@ -88,7 +91,7 @@ export class AppServerService {
     if (llm.warning) this.terminal.warn(llm.warning);
     if (request.mode === 'dev') this.terminal.info('Press Ctrl+C to stop.');
 
-    return this.supervisor.serve({
+    const options = {
       cwd,
       appFile,
       exportName: app.exportName,
@@ -96,6 +99,10 @@ export class AppServerService {
       port,
       reload: request.reload,
       env,
-    });
+    };
+    // `start` has nothing to restart: serving in this process loads Nest once, not twice.
+    return request.mode === 'start'
+      ? this.inProcess.serve(options)
+      : this.supervisor.serve(options);
   }
 }

@@ -7,6 +7,8 @@
  * // package.json: "scripts": { "serve": "node --import toolkit/register server.ts" }
  */
 import { register } from 'node:module';
+import { enableCompileCache } from './compile-cache.js';
 
+enableCompileCache();
 process.setSourceMapsEnabled(true);
 register('./ts-loader.hooks.js', import.meta.url);

@@ -4,10 +4,8 @@
  * runs the exported app, tells the parent once it listens, and closes it on SIGINT, SIGTERM or
  * when the parent goes away, so no server outlives the CLI.
  */
-import { basename } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { describeLoadFailure } from './load-failure.js';
-import { isServableApp, type ServableApp, type ServeMessage } from './served-app.js';
+import { loadServedApp, shutdownGraceOf } from './load-served-app.js';
+import type { ServableApp, ServeMessage } from './served-app.js';
 
 const [file, exportName, host, portText] = process.argv.slice(2);
 
@@ -29,23 +27,12 @@ function messageOf(error: unknown): string {
 if (!file || !exportName || !host || !portText)
   fail('usage: serve-app <file> <export> <host> <port>');
 
-let loaded: Record<string, unknown>;
+let app: ServableApp;
 try {
-  loaded = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  app = await loadServedApp(file, exportName);
 } catch (error) {
-  fail(`cannot load ${basename(file)}: ${describeLoadFailure(error)}`);
+  fail(messageOf(error));
 }
-const exported = loaded[exportName];
-if (exported === undefined) {
-  const found = Object.keys(loaded).join(', ') || 'nothing';
-  fail(`${basename(file)} does not export "${exportName}" (it exports: ${found})`);
-}
-if (!isServableApp(exported)) {
-  fail(
-    `"${exportName}" in ${basename(file)} is not an App (expected an object with run() and close())`,
-  );
-}
-const app: ServableApp = exported;
 
 let closing: Promise<void> | undefined;
 function shutdown(): void {
@@ -65,11 +52,10 @@ try {
 } catch (error) {
   fail(`the app did not start: ${messageOf(error)}`, error);
 }
-const grace = (await app.config?.().catch(() => undefined))?.app.shutdown_grace;
 tell({
   type: 'listening',
   pid: process.pid,
   title: app.title,
   version: app.version,
-  ...(grace !== undefined ? { shutdownGraceMs: grace * 1000 } : {}),
+  shutdownGraceMs: await shutdownGraceOf(app),
 });

@@ -1,0 +1,46 @@
+import { basename } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describeLoadFailure } from './load-failure.js';
+import { isServableApp, type ServableApp } from './served-app.js';
+
+/** Why the app module could not give a servable app; the message is one line for the user. */
+export class AppLoadError extends Error {
+  override readonly name = 'AppLoadError';
+}
+
+/**
+ * Imports `file` and returns its export `exportName` when it can be served (an `App`, or anything
+ * with `run()` and `close()`). TypeScript files need toolkit's loader registered first
+ * (`toolkit/register`).
+ *
+ * @throws AppLoadError naming the file and what went wrong (syntax error, missing export, ...).
+ */
+export async function loadServedApp(file: string, exportName: string): Promise<ServableApp> {
+  let loaded: Record<string, unknown>;
+  try {
+    loaded = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new AppLoadError(`cannot load ${basename(file)}: ${describeLoadFailure(error)}`, {
+      cause: error,
+    });
+  }
+  const exported = loaded[exportName];
+  if (exported === undefined) {
+    const found = Object.keys(loaded).join(', ') || 'nothing';
+    throw new AppLoadError(
+      `${basename(file)} does not export "${exportName}" (it exports: ${found})`,
+    );
+  }
+  if (!isServableApp(exported)) {
+    throw new AppLoadError(
+      `"${exportName}" in ${basename(file)} is not an App (expected an object with run() and close())`,
+    );
+  }
+  return exported;
+}
+
+/** The shutdown grace period the app's configuration sets, in ms (0 when it has none). */
+export async function shutdownGraceOf(app: ServableApp): Promise<number> {
+  const grace = (await app.config?.().catch(() => undefined))?.app.shutdown_grace;
+  return grace === undefined ? 0 : grace * 1000;
+}
