@@ -7,7 +7,7 @@ const page = (template: string) =>
 // The page is driven in Chromium by apps/cli/test/templates-{chatbot,agent}.e2e-spec.ts; these
 // checks keep the two copies one page and its rendering free of HTML parsing.
 describe('the chat page of the chatbot and agent templates', () => {
-  it('is the same file in both templates (it reads the app name from /model)', () => {
+  it('is the same file in both templates (it reads the app name from /model; tool steps show only where a stream sends tool events)', () => {
     expect(page('agent')).toBe(page('chatbot'));
   });
 

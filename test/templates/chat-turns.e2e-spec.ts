@@ -26,6 +26,8 @@ interface TemplateUnderTest {
   streamPath: string;
   /** The body field that carries the user's message. */
   field: 'message' | 'question';
+  /** The SSE event type of the answer's text (`text-delta` where tool events come too). */
+  textEvent: 'message' | 'text-delta';
   /** The memory key of a session's (default) conversation. */
   key(session: string): string;
 }
@@ -45,6 +47,7 @@ const TEMPLATES: TemplateUnderTest[] = [
     path: '/chat',
     streamPath: '/chat/stream',
     field: 'message',
+    textEvent: 'message',
     key: (session) => `${session}/me`,
   },
   {
@@ -59,6 +62,7 @@ const TEMPLATES: TemplateUnderTest[] = [
     path: '/chat',
     streamPath: '/chat/stream',
     field: 'message',
+    textEvent: 'text-delta',
     key: (session) => `${session}/me`,
   },
   {
@@ -81,6 +85,7 @@ const TEMPLATES: TemplateUnderTest[] = [
     path: '/ask',
     streamPath: '/ask/stream',
     field: 'question',
+    textEvent: 'message',
     key: (session) => session,
   },
 ];
@@ -185,7 +190,7 @@ describe.each(TEMPLATES)('the $name template commits conversation turns exactly'
     expect(await stored(key)).toEqual([]);
     const retry = await ask(template.streamPath, cookie, 'Hi');
     expect(
-      parseSse(await retry.text()).filter((e) => e.event === 'message').length,
+      parseSse(await retry.text()).filter((e) => e.event === template.textEvent).length,
     ).toBeGreaterThan(0);
     expect(await turns(key)).toEqual([
       { role: 'user', content: 'Hi', metadata: undefined },
@@ -233,7 +238,7 @@ describe.each(TEMPLATES)('the $name template commits conversation turns exactly'
     expect(events.map((e) => e.event)).toContain('error');
     expect(
       events
-        .filter((e) => e.event === 'message')
+        .filter((e) => e.event === template.textEvent)
         .map((e) => e.data)
         .join(''),
     ).toBe('Half an answer');

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './support/chat-page-browser.js';
-import { expectSafeMarkdown, expectStopSurvivesReload } from './support/chat-page-checks.js';
+import {
+  expectSafeMarkdown,
+  expectStopSurvivesReload,
+  expectToolSteps,
+} from './support/chat-page-checks.js';
 import { assertCliBuilt, eventually, isAlive } from './support/cli-process.js';
 import {
   expectOwnTestsPass,
@@ -102,7 +106,10 @@ describe('toolkit new -t agent, end to end', () => {
     });
     // Another session sending the same user_id has its own, empty conversation...
     const eve = await ask({ user_id: 'ada', message: 'What is my name?' });
-    expect(eve.body).toEqual({ response: expect.stringMatching(/^You have not told me/) });
+    expect(eve.body).toEqual({
+      response: expect.stringMatching(/^You have not told me/),
+      tool_calls: [],
+    });
     // ...and its /clear leaves Ada's alone.
     const eveCookie = { cookie: (eve.headers.get('set-cookie') ?? '').split(';')[0] };
     await requestJson(`${server!.url}/clear`, { json: { user_id: 'ada' }, headers: eveCookie });
@@ -115,6 +122,27 @@ describe('toolkit new -t agent, end to end', () => {
     browser = await launchChromium();
     await expectStopSurvivesReload(browser, server!.url);
     await expectSafeMarkdown(browser, server!.url);
+  }, 90_000);
+
+  it('POST /chat and /chat/stream run tools; the chat page shows each step and its result', async () => {
+    const chat = await post('/chat', { message: '/tool calculator {"expression": "6 * 7"}' });
+    expect(chat).toMatchObject({
+      status: 200,
+      body: {
+        response: 'Tool calculator returned 42.',
+        tool_calls: [{ name: 'calculator', args: { expression: '6 * 7' }, result: 42 }],
+      },
+    });
+    const res = await fetch(`${server!.url}/chat/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: '/tool current_time {"timezone": "Europe/Paris"}' }),
+    });
+    const body = await res.text();
+    expect(body).toMatch(/^event: tool-call\nid: .*\ndata: \{"id":"[^"]+","name":"current_time"/m);
+    expect(body).toMatch(/^event: tool-result\n(id: .*\n)?data: .*"timezone":"Europe\/Paris"/m);
+    expect(body).toMatch(/^event: finish\n/m);
+    await expectToolSteps(browser!, server!.url);
   }, 90_000);
 
   it('stops on Ctrl+C (SIGINT) with exit status 0', async () => {

@@ -209,23 +209,27 @@ export class MockLLM implements ChatModel {
     const { tools, maxSteps } = toolSetOf(options.tools, options.maxSteps);
     const signal = options.signal ?? new AbortController().signal;
     let n = 0;
-    const result = await runToolLoop({ messages: [], tools, maxSteps, signal }, async () => {
-      const scripted = await this.next(call);
-      if (typeof scripted === 'string') return { text: scripted, finishReason: 'stop' };
-      if ('toolCalls' in scripted) {
-        const turn: GenerateResult = {
-          text: '',
-          finishReason: 'tool-calls',
-          toolCalls: scripted.toolCalls.map((c) => ({
-            id: c.id ?? `mock_call_${++n}`,
-            name: c.name,
-            arguments: JSON.stringify(c.args) ?? '{}',
-          })),
-        };
-        return turn;
-      }
-      return { text: JSON.stringify(scripted.object), finishReason: 'stop' };
-    });
+    const context = options.toolContext ?? {};
+    const result = await runToolLoop(
+      { messages: [], tools, maxSteps, signal, context },
+      async () => {
+        const scripted = await this.next(call);
+        if (typeof scripted === 'string') return { text: scripted, finishReason: 'stop' };
+        if ('toolCalls' in scripted) {
+          const turn: GenerateResult = {
+            text: '',
+            finishReason: 'tool-calls',
+            toolCalls: scripted.toolCalls.map((c) => ({
+              id: c.id ?? `mock_call_${++n}`,
+              name: c.name,
+              arguments: JSON.stringify(c.args) ?? '{}',
+            })),
+          };
+          return turn;
+        }
+        return { text: JSON.stringify(scripted.object), finishReason: 'stop' };
+      },
+    );
     for (const step of result.steps) {
       for (const record of step.toolCalls) this.calls.push(['tool', record]);
     }

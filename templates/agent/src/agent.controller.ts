@@ -1,7 +1,16 @@
 import { Controller, Inject } from '@nestjs/common';
-import { Arg, Cache, LLM, MemoryService, Route, Session, ValidationError } from 'toolkit';
+import {
+  Arg,
+  Cache,
+  LLM,
+  MemoryService,
+  Route,
+  Session,
+  ToolRegistry,
+  ValidationError,
+} from 'toolkit';
 import { ANALYSES, ANALYSIS_TYPES, type AnalysisType } from './analyses.js';
-import { CHAT_SYSTEM_PROMPT, conversationOf, USER_ID } from './conversation.js';
+import { CHAT_SYSTEM_PROMPT, conversationId, conversationOf, USER_ID } from './conversation.js';
 import { STYLES, type Styles } from './styles.js';
 
 /** Analysis, generation and chat, on the injected `LLM` and `MemoryService`. */
@@ -10,6 +19,7 @@ export class AgentController {
   constructor(
     private readonly llm: LLM,
     private readonly memory: MemoryService,
+    private readonly tools: ToolRegistry,
     @Inject(STYLES) private readonly styles: Styles,
   ) {}
 
@@ -43,8 +53,10 @@ export class AgentController {
   }
 
   /**
-   * `{ message, user_id? }` → `{ response }`, remembering the conversation of the caller's session
-   * (see `src/conversation.ts`); `/chat/stream`, `/history` and `/clear` are in `src/chat.controller.ts`.
+   * `{ message, user_id? }` → `{ response, tool_calls }`: the model may call the `@Tool()` methods
+   * of `src/tools/` (up to 5 model calls), and `tool_calls` lists what it called, with each
+   * result or error. Remembers the conversation of the caller's session (see
+   * `src/conversation.ts`); `/chat/stream`, `/history` and `/clear` are in `src/chat.controller.ts`.
    */
   @Route('/chat', { methods: ['POST'] })
   async chat(
@@ -54,9 +66,15 @@ export class AgentController {
   ) {
     const memory = conversationOf(this.memory, session, userId);
     const history = await memory.toDictList({ maxTokens: 3000 });
-    const response = await this.llm.chat(message, { history, system: CHAT_SYSTEM_PROMPT });
+    const answer = await this.llm.generate(message, {
+      history,
+      system: CHAT_SYSTEM_PROMPT,
+      tools: this.tools.all(),
+      toolContext: { conversation: conversationId(session, userId) },
+    });
     // Both messages together, once the answer exists: a failed call leaves no trace.
-    await memory.addTurn(message, response);
-    return { response };
+    await memory.addTurn(message, answer.text);
+    const toolCalls = answer.steps.flatMap((step) => step.toolCalls);
+    return { response: answer.text, tool_calls: toolCalls };
   }
 }

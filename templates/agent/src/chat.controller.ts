@@ -9,9 +9,10 @@ import {
   Route,
   Session,
   Stream,
+  ToolRegistry,
   type AppInfo,
 } from 'toolkit';
-import { CHAT_SYSTEM_PROMPT, conversationOf, USER_ID } from './conversation.js';
+import { CHAT_SYSTEM_PROMPT, conversationId, conversationOf, USER_ID } from './conversation.js';
 
 /** What the chat page (`public/index.html`) talks to, next to `/chat` in the agent controller. */
 @Controller()
@@ -19,13 +20,16 @@ export class ChatController {
   constructor(
     private readonly llm: LLM,
     private readonly memory: MemoryService,
+    private readonly tools: ToolRegistry,
     @Inject(APP_INFO) private readonly info: AppInfo,
   ) {}
 
   /**
-   * `{ message, user_id? }` → the answer as Server-Sent Events, chunk by chunk. Resumable: a
-   * dropped connection does not lose the answer (the page resumes with `Last-Event-ID`); Stop
-   * cancels it on the server (`DELETE /streams/:id`), keeping the answer so far.
+   * `{ message, user_id? }` → the answer as Server-Sent Events of their own types: `tool-call`
+   * and `tool-result` around each tool the model uses (the page shows them as steps),
+   * `text-delta` chunks of the answer, then `finish`. Resumable: a dropped connection does not
+   * lose the answer (the page resumes with `Last-Event-ID`); Stop cancels it on the server
+   * (`DELETE /streams/:id`), keeping the answer so far.
    */
   @Route('/chat/stream', { methods: ['POST'] })
   @Stream({ resumable: true })
@@ -38,15 +42,17 @@ export class ChatController {
   ) {
     const memory = conversationOf(this.memory, session, userId);
     const history = await memory.toDictList({ maxTokens: 3000 });
-    const stream = await this.llm.chat(message, {
+    const events = await this.llm.streamEvents(message, {
       history,
       system: CHAT_SYSTEM_PROMPT,
-      stream: true,
+      tools: this.tools.all(),
+      toolContext: { conversation: conversationId(session, userId) },
       signal,
     });
-    // Remembers the exchange when it ends: a stopped answer is kept as far as it got (marked
-    // interrupted); a model failure keeps nothing, so a retry never duplicates the question.
-    return recordTurn(memory, message, stream, signal);
+    // Remembers the exchange when it ends (the text of its `text-delta` events): a stopped
+    // answer is kept as far as it got (marked interrupted); a model failure keeps nothing, so a
+    // retry never duplicates the question.
+    return recordTurn(memory, message, events, signal);
   }
 
   /** This session's conversation, oldest first (the chat page shows it after a reload). */

@@ -104,7 +104,8 @@ export class NewProjectService {
 const TEMPLATE_TIPS: Readonly<Record<ProjectTemplate, string>> = {
   chatbot: '`npm run dev` serves the chat page at http://127.0.0.1:8000.',
   rag: 'Put documents in docs/documents/ (indexed at start-up) or POST them to /upload.',
-  agent: 'Writing styles for /generate are in toolkit.yaml (styles:).',
+  agent:
+    '`npm run dev` serves the chat page at http://127.0.0.1:8000; offline, "/tool calculator {"expression": "6*7"}" runs a tool.',
   api: 'A random API key was generated into .env (API_KEYS); send it as "Authorization: Bearer <key>".',
 };
 

@@ -23,7 +23,7 @@ export const TEMPLATE_DESCRIPTIONS: Readonly<Record<ProjectTemplate, string>> = 
   chatbot: 'A chatbot with per-user memory, streamed answers and a chat page, built with toolkit.',
   rag: 'Questions answered from your documents (retrieval-augmented generation), built with toolkit.',
   agent:
-    'An agent that analyses text, writes in configurable styles and chats, built with toolkit.',
+    'An agent that chats using tools (calculator, clock, notes), analyses text and writes in configurable styles, built with toolkit.',
   api: 'A REST API over a language model with API keys, CORS and rate limits, built with toolkit.',
 };
 

@@ -176,3 +176,40 @@ export async function expectResumeAfterDrop(browser: Browser, url: string): Prom
   await close();
   await proxy.close();
 }
+
+/**
+ * The agent's tool steps: a `/tool` message (the offline echo model's rule) shows the call as a
+ * step before the answer, then its result; a failing tool shows its error, the answer follows,
+ * and a tool argument holding HTML stays text.
+ */
+export async function expectToolSteps(browser: Browser, url: string): Promise<void> {
+  const { page, close } = await openChat(browser, url);
+  await page.fill('#input', '/tool calculator {"expression": "2 * (3 + 4)"}');
+  await page.keyboard.press('Enter');
+  const step = page.locator('.message.tool[data-state="done"]');
+  await step.waitFor();
+  expect(await step.textContent()).toBe('Using calculator({"expression":"2 * (3 + 4)"}) → 14');
+  const answer = page.locator('.message.assistant').first();
+  await page.waitForFunction(
+    `document.querySelector('.message.assistant')?.textContent === 'Tool calculator returned 14.'`,
+  );
+  // The step sits above the answer it served.
+  expect(
+    await page.evaluate(`(() => {
+      const [tool, assistant] = ['.message.tool', '.message.assistant'].map((s) => document.querySelector(s));
+      return Boolean(tool.compareDocumentPosition(assistant) & Node.DOCUMENT_POSITION_FOLLOWING);
+    })()`),
+  ).toBe(true);
+  expect(await answer.getAttribute('data-streaming')).toBeNull();
+
+  await page.fill('#input', '/tool calculator {"expression": "<img src=x onerror=alert(1)> / 0"}');
+  await page.keyboard.press('Enter');
+  const failed = page.locator('.message.tool[data-state="failed"]');
+  await failed.waitFor();
+  expect(await failed.textContent()).toMatch(/^Using calculator\(.*<img src=x.*\) failed: /);
+  expect(await page.locator('.message.tool img').count()).toBe(0);
+  await page.waitForFunction(
+    `[...document.querySelectorAll('.message.assistant')].at(-1)?.textContent.startsWith('Tool calculator failed')`,
+  );
+  await close();
+}

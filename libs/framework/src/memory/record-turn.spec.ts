@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { InvalidMessageError } from '../../../providers/src/memory/invalid-message.error.js';
+import type { LlmStreamEvent } from '../../../providers/src/llm/tools/llm-stream-event.js';
 import { recordTurn, type TurnOptions } from './record-turn.js';
 
 /** Records what would be committed. */
@@ -15,6 +16,10 @@ async function* chunks(parts: string[], failAfter?: Error): AsyncGenerator<strin
   if (failAfter) throw failAfter;
 }
 
+async function* iterate<T>(items: readonly T[]): AsyncGenerator<T> {
+  for (const item of items) yield item;
+}
+
 async function drain(stream: AsyncIterable<string>): Promise<string> {
   let text = '';
   for await (const chunk of stream) text += chunk;
@@ -26,6 +31,35 @@ describe('recordTurn', () => {
     const turns = new Turns();
     expect(await drain(recordTurn(turns, 'Hi', chunks(['Hel', 'lo'])))).toBe('Hello');
     expect(turns.committed).toEqual([['Hi', 'Hello', undefined]]);
+  });
+
+  it('passes typed events through and stores the text of their text-delta events', async () => {
+    const turns = new Turns();
+    const events: LlmStreamEvent[] = [
+      { type: 'tool-call', data: { id: 'c1', name: 'calculator', args: { expression: '6*7' } } },
+      { type: 'tool-result', data: { id: 'c1', name: 'calculator', result: 42 } },
+      { type: 'text-delta', data: 'It is ' },
+      { type: 'text-delta', data: '42.' },
+      { type: 'finish', data: { finishReason: 'stop', steps: 2 } },
+    ];
+    const seen: LlmStreamEvent[] = [];
+    for await (const event of recordTurn(turns, 'What is 6*7?', iterate(events))) seen.push(event);
+    expect(seen).toEqual(events);
+    expect(turns.committed).toEqual([['What is 6*7?', 'It is 42.', undefined]]);
+  });
+
+  it('keeps an event stream stopped after tool steps but before any text out of memory', async () => {
+    const turns = new Turns();
+    const controller = new AbortController();
+    const events: LlmStreamEvent[] = [
+      { type: 'tool-call', data: { id: 'c1', name: 'current_time', args: {} } },
+    ];
+    for await (const event of recordTurn(turns, 'Time?', iterate(events), controller.signal)) {
+      void event;
+      controller.abort();
+      break;
+    }
+    expect(turns.committed).toEqual([]);
   });
 
   it('refuses a message memory cannot store at once, before reading the stream', () => {

@@ -1,3 +1,4 @@
+import type { LlmStreamEvent } from '../../../providers/src/llm/tools/llm-stream-event.js';
 import { assertValidMessage } from '../../../providers/src/memory/memory-message.validation.js';
 
 /** Options of a turn write: `interrupted` marks an answer the client stopped. */
@@ -25,6 +26,10 @@ export interface TurnWriter {
  * A message memory would refuse (not a string, or holding NUL) throws `InvalidMessageError`
  * (422) at once, before any output; NUL characters in the answer are stored as U+FFFD.
  *
+ * The stream may be text chunks (`llm.chat(..., { stream: true })`) or the typed events of
+ * `llm.streamEvents()`: every event passes through, and the answer stored is the text of its
+ * `text-delta` events (tool calls and results are not part of the conversation's text).
+ *
  * @example
  * @Route('/chat', { methods: ['POST'] })
  * @Stream()
@@ -35,30 +40,36 @@ export interface TurnWriter {
  *   return recordTurn(memory, message, stream, signal);
  * }
  */
-export function recordTurn(
+export function recordTurn<T extends string | LlmStreamEvent>(
   memory: TurnWriter,
   message: string,
-  stream: AsyncIterable<string>,
+  stream: AsyncIterable<T>,
   signal?: AbortSignal,
-): AsyncGenerator<string, void, undefined> {
+): AsyncGenerator<T, void, undefined> {
   // A message memory would refuse fails now, as a 422 before any output, not as an error event
   // once the answer has been streamed.
   assertValidMessage('user', message);
   return passThrough(memory, message, stream, signal);
 }
 
-async function* passThrough(
+/** The answer text a chunk carries: itself, or a `text-delta` event's data. */
+function textOf(chunk: string | LlmStreamEvent): string {
+  if (typeof chunk === 'string') return chunk;
+  return chunk.type === 'text-delta' ? chunk.data : '';
+}
+
+async function* passThrough<T extends string | LlmStreamEvent>(
   memory: TurnWriter,
   message: string,
-  stream: AsyncIterable<string>,
+  stream: AsyncIterable<T>,
   signal?: AbortSignal,
-): AsyncGenerator<string, void, undefined> {
+): AsyncGenerator<T, void, undefined> {
   let answer = '';
   // Until the stream ends or fails, leaving means the consumer stopped reading (client gone).
   let outcome: 'complete' | 'failed' | 'stopped' = 'stopped';
   try {
     for await (const chunk of stream) {
-      answer += chunk;
+      answer += textOf(chunk);
       yield chunk;
     }
     outcome = 'complete';

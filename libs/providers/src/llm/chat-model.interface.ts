@@ -53,6 +53,11 @@ export interface CallOptions {
   tools?: readonly (DefinedTool | ToolDefinition)[];
   /** Most model calls of one tool loop; the loop then ends with finish reason `max-steps`. @default 5 */
   maxSteps?: number;
+  /**
+   * Handed to every tool this call runs, as `context` of its second argument: request-specific
+   * facts a shared tool needs, e.g. `{ conversation: sessionId }`. @default {}
+   */
+  toolContext?: Readonly<Record<string, unknown>>;
 }
 
 /** Options of `chat()`. */

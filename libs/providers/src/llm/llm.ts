@@ -364,7 +364,8 @@ export class LLM implements ChatModel {
   private loopCall(conversation: Conversation, options: CallOptions): ToolLoopCall {
     const { tools, maxSteps } = toolSetOf(options.tools, options.maxSteps);
     const signal = options.signal ?? new AbortController().signal;
-    return { messages: conversation.messages, tools, maxSteps, signal };
+    const context = options.toolContext ?? {};
+    return { messages: conversation.messages, tools, maxSteps, signal, context };
   }
 
   private async checkBudget(options: CallOptions): Promise<void> {

@@ -42,6 +42,32 @@ describe('echo runs the tool loop offline by its /tool rule', () => {
     expect(events.at(-1)).toMatchObject({ type: 'finish', data: { steps: 2 } });
   });
 
+  it('hands each call its own toolContext, streamed or not, and {} without one', async () => {
+    const seen: unknown[] = [];
+    const whoAmI = defineTool({
+      name: 'who_am_i',
+      description: 'Says whose conversation this is',
+      parameters: { type: 'object', properties: {} } as const,
+      execute: (_args, { context }) => {
+        seen.push(context);
+        return context.conversation ?? 'nobody';
+      },
+    });
+    const ana = await llm.generate('/tool who_am_i', {
+      tools: [whoAmI],
+      toolContext: { conversation: 'ana' },
+    });
+    expect(ana.text).toBe('Tool who_am_i returned ana.');
+    const events = await llm.streamEvents('/tool who_am_i', {
+      tools: [whoAmI],
+      toolContext: { conversation: 'bo' },
+    });
+    for await (const event of events) void event;
+    const none = await llm.generate('/tool who_am_i', { tools: [whoAmI] });
+    expect(none.text).toBe('Tool who_am_i returned nobody.');
+    expect(seen).toEqual([{ conversation: 'ana' }, { conversation: 'bo' }, {}]);
+  });
+
   it('reports bad arguments and unknown tools as failures, and ignores /tool without tools', async () => {
     const bad = await llm.generate('/tool calculator {"a": "x"}', { tools: [calculator] });
     expect(bad.text).toMatch(/^Tool calculator failed: \{"error":"invalid arguments: /);

@@ -16,6 +16,7 @@ async function runOne(
   call: ModelToolCall,
   tools: ToolSet,
   signal: AbortSignal,
+  context: Readonly<Record<string, unknown>>,
 ): Promise<ToolCallRecord> {
   const base = { id: call.id, name: call.name };
   let args: unknown;
@@ -39,6 +40,7 @@ async function runOne(
     const result: unknown = await tool.execute(checked.value, {
       signal,
       callId: call.id,
+      context,
     });
     return { ...base, args, result };
   } catch (error) {
@@ -56,8 +58,9 @@ export function runToolCalls(
   calls: readonly ModelToolCall[],
   tools: ToolSet,
   signal: AbortSignal,
+  context: Readonly<Record<string, unknown>> = {},
 ): Promise<ToolCallRecord[]> {
-  return Promise.all(calls.map((call) => runOne(call, tools, signal)));
+  return Promise.all(calls.map((call) => runOne(call, tools, signal, context)));
 }
 
 /** The conversation turns a step adds: the assistant's calls, then one result per call. */

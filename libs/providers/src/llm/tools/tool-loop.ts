@@ -62,6 +62,8 @@ export interface ToolLoopCall {
   tools: ToolSet;
   maxSteps: number;
   signal: AbortSignal;
+  /** Passed to every tool's `execute` as `context.context` (`toolContext` of the call). */
+  context: Readonly<Record<string, unknown>>;
 }
 
 /** A finished tool loop. */
@@ -104,7 +106,7 @@ export async function runToolLoop(
       steps.push({ ...base, toolCalls: notRun(calls, call.maxSteps) });
       return finish(steps, 'max-steps');
     }
-    const records = await runToolCalls(calls, call.tools, call.signal);
+    const records = await runToolCalls(calls, call.tools, call.signal, call.context);
     steps.push({ ...base, toolCalls: records });
     messages.push(...stepMessages(result.text, calls, records));
   }
@@ -160,7 +162,7 @@ export async function* streamToolLoop(
       yield onDone(finish(steps, 'max-steps'));
       return;
     }
-    const records = await runToolCalls(calls, call.tools, call.signal);
+    const records = await runToolCalls(calls, call.tools, call.signal, call.context);
     for (const r of records) {
       const outcome = r.error === undefined ? { result: r.result } : { error: r.error };
       yield { type: 'tool-result', data: { id: r.id, name: r.name, ...outcome } };

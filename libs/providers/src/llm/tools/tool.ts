@@ -10,6 +10,11 @@ export interface ToolContext {
   signal: AbortSignal;
   /** The id the model gave this call. */
   callId: string;
+  /**
+   * What the caller passed as `toolContext` (e.g. whose conversation this is, so a tool shared
+   * by every request reads and writes only that one's data); `{}` when it passed nothing.
+   */
+  context: Readonly<Record<string, unknown>>;
 }
 
 /**
