@@ -7,6 +7,7 @@
 import { DEFAULT_APP_SPEC, DEFAULT_DEV_HOST, DEFAULT_DEV_PORT } from './cli.constants.js';
 import { DEFAULT_DOCS_PORT, DEFAULT_START_HOST } from './cli.constants.js';
 import { parseAppName } from './deploy/app-name.js';
+import { parsePlatform } from './deploy/deploy-platform.interface.js';
 import { parseAppSpec } from './dev/app-spec.js';
 import { parsePort, parseWord } from './commands/option-parsers.js';
 import { DEFAULT_TEMPLATE, parseTemplate, PROJECT_TEMPLATES } from './new/project-templates.js';
@@ -220,6 +221,12 @@ export const DOCTOR_OPTIONS = {
     flags: '-p, --port <port>',
     description: 'port the app will listen on (default: $PORT or 8000)',
     parse: parsePort,
+  },
+  platform: {
+    flags: '--platform <name>',
+    description:
+      'also check the deploy client of a platform (vmhost/fly, githost/heroku, serverless/vercel, cloudguide/aws) is installed',
+    parse: parsePlatform,
   },
   json: { flags: '--json', description: 'print the checks as JSON, for scripts' },
 } as const satisfies Record<string, OptionSummary>;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:net';
 import { assertCliBuilt, freePort, runCli } from './support/cli-process.js';
+import { installFakeClients, minimalPath } from './support/fake-clients.js';
 import { createTempProject, type TempProject } from './support/temp-project.js';
 
 const SECRET = 'sk-doctor-secret-4242';
@@ -140,6 +141,65 @@ describe('toolkit doctor', () => {
         'm',
       ),
     );
+  });
+
+  describe('--platform', () => {
+    /** A fake client that answers `--version` like the real one does, and logs every call. */
+    const withFakeClient = (
+      name: string,
+      version: string,
+    ): { dir: string; env: NodeJS.ProcessEnv } => {
+      const created = project({});
+      const bin = installFakeClients(created, [name]);
+      return {
+        dir: created.dir,
+        env: {
+          ...baseEnv(),
+          PATH: `${bin}:${minimalPath()}`,
+          FAKE_CLIENT_LOG: created.path('calls.log'),
+          FAKE_CLIENT_OUTPUT: version,
+        },
+      };
+    };
+
+    it('finds the deploy client on PATH by platform or alias and reports its version', async () => {
+      const fly = withFakeClient('fly', 'fly v0.3.99 linux/amd64');
+      const result = await doctor(fly.dir, ['--platform', 'FLY'], fly.env);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(
+        /^ok +client +fly v0\.3\.99 linux\/amd64 at \/\S+\/fake-bin\/fly \(toolkit deploy vmhost\)$/m,
+      );
+      const vercel = withFakeClient('vercel', '41.2.0');
+      const serverless = await doctor(vercel.dir, ['--platform', 'serverless'], vercel.env);
+      expect(serverless.stdout).toMatch(
+        /^ok +client +vercel 41\.2\.0 at \S+ \(toolkit deploy serverless\)$/m,
+      );
+    });
+
+    it('fails with the install command when the client is missing; cloudguide needs none', async () => {
+      const env = { ...baseEnv(), PATH: minimalPath() };
+      const dir = project({}).dir;
+      const heroku = await doctor(dir, ['--platform', 'heroku'], env);
+      expect(heroku.code).toBe(1);
+      expect(heroku.stdout).toMatch(
+        /^FAIL client +heroku not found on PATH \(toolkit deploy githost runs it\) - fix: install it: npm install --global heroku/m,
+      );
+      expect(heroku.stdout).toMatch(/1 check failed\.\n$/);
+      expect(heroku.stdout + heroku.stderr).not.toMatch(/\n\s+at /);
+      const aws = await doctor(dir, ['--platform', 'aws', '--json'], env);
+      expect(aws.code).toBe(0);
+      const report = JSON.parse(aws.stdout) as { checks: Array<{ name: string; status: string }> };
+      expect(report.checks.at(-1)).toMatchObject({ name: 'client', status: 'ok' });
+    });
+
+    it('is a usage error (exit 2) naming the platforms for an unknown one', async () => {
+      const result = await doctor(project({}).dir, ['--platform', 'nowhere']);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(
+        /Unknown platform "nowhere"; choose one of vmhost \(fly\), githost \(heroku\), serverless \(vercel\), cloudguide \(aws\)/,
+      );
+    });
   });
 
   it('prints JSON for scripts with --json', async () => {

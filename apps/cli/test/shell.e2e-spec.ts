@@ -64,7 +64,7 @@ describe('toolkit shell: version, help and exit codes', () => {
   });
 
   it('prints the same root and command help on the fast path as nest-commander builds', async () => {
-    const commands = ['new', 'dev', 'start', 'test', 'docs', 'deploy'];
+    const commands = ['new', 'dev', 'start', 'test', 'docs', 'deploy', 'doctor'];
     const fast = await mapLimit(['', ...commands], 3, (command) =>
       command ? cli(command, '--help') : cli('--help'),
     );

@@ -1,3 +1,5 @@
+import { InvalidArgumentError } from 'commander';
+
 /** The platform kinds `toolkit deploy` knows. */
 export type PlatformId = 'vmhost' | 'githost' | 'serverless' | 'cloudguide';
 
@@ -44,4 +46,20 @@ export function resolvePlatformId(value: string): PlatformId | undefined {
 /** `vmhost (fly), githost (heroku), ...` for messages. */
 export function describePlatforms(): string {
   return PLATFORM_ALIASES.map(([id, alias]) => `${id} (${alias})`).join(', ');
+}
+
+/**
+ * Parses a `--platform` option (id or brand alias, any case); an unknown name is a usage error
+ * listing the platforms.
+ *
+ * @example
+ * parsePlatform('fly'); // 'vmhost'
+ */
+export function parsePlatform(value: string): PlatformId {
+  const id = resolvePlatformId(value);
+  if (!id)
+    throw new InvalidArgumentError(
+      `Unknown platform "${value}"; choose one of ${describePlatforms()}.`,
+    );
+  return id;
 }

@@ -9,17 +9,13 @@ import { renderProcfile } from '../deploy-files.js';
 import { printSecretsHelp, reportGeneratedFile } from '../deploy-messages.js';
 import { findUrlOn, secretNames } from '../deployment-output.js';
 import type { DeployPlatform, DeployRequest } from '../deploy-platform.interface.js';
-import { PlatformClientService, type ClientSpec } from '../platform-client.service.js';
+import { PlatformClientService } from '../platform-client.service.js';
+import { HEROKU } from '../platform-clients.js';
 
 /** Name of the generated process file. */
 export const PROCFILE = 'Procfile';
 /** The git remote `heroku create` adds. */
 export const GITHOST_REMOTE = 'heroku';
-
-const HEROKU: ClientSpec = {
-  names: ['heroku'],
-  install: 'npm install --global heroku   (see https://devcenter.heroku.com/articles/heroku-cli)',
-};
 
 /**
  * `toolkit deploy githost` (alias `heroku`): needs a git repository; writes `Procfile` when

@@ -7,12 +7,11 @@ import { renderServerlessJson } from '../deploy-files.js';
 import { printSecretsHelp, reportGeneratedFile } from '../deploy-messages.js';
 import { findUrl, secretNames } from '../deployment-output.js';
 import type { DeployPlatform, DeployRequest } from '../deploy-platform.interface.js';
-import { PlatformClientService, type ClientSpec } from '../platform-client.service.js';
+import { PlatformClientService } from '../platform-client.service.js';
+import { VERCEL } from '../platform-clients.js';
 
 /** Name of the generated configuration file. */
 export const SERVERLESS_CONFIG = 'serverless.json';
-
-const VERCEL: ClientSpec = { names: ['vercel'], install: 'npm install --global vercel' };
 
 /**
  * `toolkit deploy serverless` (alias `vercel`): writes `serverless.json` when absent and runs the

@@ -7,15 +7,11 @@ import { renderVmhostToml } from '../deploy-files.js';
 import { printSecretsHelp, reportGeneratedFile } from '../deploy-messages.js';
 import { findUrl, secretNames } from '../deployment-output.js';
 import type { DeployPlatform, DeployRequest } from '../deploy-platform.interface.js';
-import { PlatformClientService, type ClientSpec } from '../platform-client.service.js';
+import { PlatformClientService } from '../platform-client.service.js';
+import { FLYCTL } from '../platform-clients.js';
 
 /** Name of the generated configuration file. */
 export const VMHOST_CONFIG = 'vmhost.toml';
-
-const FLYCTL: ClientSpec = {
-  names: ['flyctl', 'fly'],
-  install: 'curl -L https://fly.io/install.sh | sh   (see https://fly.io/docs/flyctl/install/)',
-};
 
 /**
  * `toolkit deploy vmhost` (alias `fly`): writes `vmhost.toml` when absent, runs
