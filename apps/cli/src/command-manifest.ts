@@ -197,6 +197,12 @@ export const DEPLOY_OPTIONS = {
     description: 'region to deploy to, e.g. ams or eu-west-1',
     parse: parseWord,
   },
+  check: {
+    flags: '--check',
+    description:
+      'only check what the deployment needs (client, project, app name, files, toolkit dependency, config), one line each; deploys and writes nothing, exit 1 on a failure',
+  },
+  json: { flags: '--json', description: 'with --check: print the checks as JSON' },
 } as const satisfies Record<string, OptionSummary>;
 
 /** `toolkit deploy <platform>`. */

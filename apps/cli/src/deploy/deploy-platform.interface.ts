@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander';
+import type { DoctorCheck } from '../doctor/doctor-check.js';
 
 /** The platform kinds `toolkit deploy` knows. */
 export type PlatformId = 'vmhost' | 'githost' | 'serverless' | 'cloudguide';
@@ -30,6 +31,11 @@ export interface DeployPlatform {
   readonly id: PlatformId;
   /** Deploys (or, for `cloudguide`, prints the guide). Throws a `CliError` on failure. */
   deploy(request: DeployRequest): Promise<void>;
+  /**
+   * What {@link deploy} verifies and generates, one line each (app name, files, ...), without
+   * running the client or writing anything; for `toolkit deploy --check`.
+   */
+  check(request: DeployRequest): Promise<DoctorCheck[]>;
 }
 
 /**
