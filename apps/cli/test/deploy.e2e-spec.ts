@@ -371,6 +371,19 @@ describe('toolkit deploy', () => {
       expect(existsSync(project.path('vendor'))).toBe(false);
     });
 
+    it('names a malformed package.json in one line, with --check and without', async () => {
+      const project = newProject({ 'package.json': '{oops' });
+      const checked = await deploy(['aws', '--check'], { project, clients: [] });
+      expect(checked.result.code).toBe(1);
+      expect(checked.result.stdout).toMatch(
+        /^FAIL project +package\.json is not a valid JSON object - fix: /m,
+      );
+      const { result } = await deploy(['aws'], { project, clients: [] });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('package.json is not a valid JSON object');
+      expect(result.stderr).not.toContain('DEBUG=true');
+    });
+
     it('cloudguide needs no client', async () => {
       const project = newProject({ 'package.json': TOOLKIT_PROJECT });
       const { result } = await deploy(['aws', '--check'], { project, clients: [] });

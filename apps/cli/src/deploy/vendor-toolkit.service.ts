@@ -25,9 +25,12 @@ export class VendorToolkitService {
   async prepare(cwd: string, name: string = readPackageInfo().name): Promise<void> {
     const file = join(cwd, 'package.json');
     if (!existsSync(file)) return;
-    const json = JSON.parse(readFileSync(file, 'utf8')) as {
-      dependencies?: Record<string, string>;
-    };
+    const json = parsePackageJson(readFileSync(file, 'utf8'));
+    if (!json) {
+      throw new CliError('package.json is not a valid JSON object', {
+        hint: 'Correct its JSON syntax (toolkit deploy --check lists what deploy needs).',
+      });
+    }
     const plan = planVendoring(json, name);
     if (plan.action === 'vendored') {
       this.terminal.info(`${name}: ${plan.spec} (packed into the project; commit ${VENDOR_DIR}/)`);
