@@ -103,7 +103,12 @@ export class ProcessService {
       const timer =
         options.timeoutMs === undefined
           ? undefined
-          : setTimeout(() => child.kill('SIGKILL'), options.timeoutMs);
+          : setTimeout(() => {
+              child.kill('SIGKILL');
+              // A grandchild may hold the pipes open; closing them lets 'close' fire.
+              child.stdout.destroy();
+              child.stderr.destroy();
+            }, options.timeoutMs);
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
