@@ -204,6 +204,8 @@ describe('toolkit doctor', () => {
         'm',
       ),
     );
+    expect(result.stdout).toMatch(/1 check failed\.\n$/);
+    expect(result.stdout + result.stderr).not.toMatch(/\n\s+at /);
   });
 
   describe('--platform', () => {
