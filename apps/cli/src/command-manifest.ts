@@ -241,7 +241,7 @@ export const DOCTOR_OPTIONS = {
 export const DOCTOR_COMMAND: CommandSummary = {
   name: 'doctor',
   description:
-    'Check Node, configuration, models and keys, backends and the port (exit 1 on a failure)',
+    'Check Node, configuration, models and keys, backends, the port and a deploy client (exit 1 on a failure)',
   optionSummaries: Object.values(DOCTOR_OPTIONS),
 };
 
