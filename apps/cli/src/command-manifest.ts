@@ -7,6 +7,7 @@
 import { DEFAULT_APP_SPEC, DEFAULT_DEV_HOST, DEFAULT_DEV_PORT } from './cli.constants.js';
 import { DEFAULT_DOCS_PORT, DEFAULT_START_HOST } from './cli.constants.js';
 import { parseAppName } from './deploy/app-name.js';
+import { parsePlatform } from './deploy/deploy-platform.interface.js';
 import { parseAppSpec } from './dev/app-spec.js';
 import { parsePort, parseWord } from './commands/option-parsers.js';
 import { DEFAULT_TEMPLATE, parseTemplate, PROJECT_TEMPLATES } from './new/project-templates.js';
@@ -196,6 +197,12 @@ export const DEPLOY_OPTIONS = {
     description: 'region to deploy to, e.g. ams or eu-west-1',
     parse: parseWord,
   },
+  check: {
+    flags: '--check',
+    description:
+      'only check what the deployment needs (client, project, app name, files, toolkit dependency, config), one line each; deploys and writes nothing, exit 1 on a failure',
+  },
+  json: { flags: '--json', description: 'with --check: print the checks as JSON' },
 } as const satisfies Record<string, OptionSummary>;
 
 /** `toolkit deploy <platform>`. */
@@ -221,6 +228,12 @@ export const DOCTOR_OPTIONS = {
     description: 'port the app will listen on (default: $PORT or 8000)',
     parse: parsePort,
   },
+  platform: {
+    flags: '--platform <name>',
+    description:
+      'also check the deploy client of a platform (vmhost/fly, githost/heroku, serverless/vercel, cloudguide/aws) is installed',
+    parse: parsePlatform,
+  },
   json: { flags: '--json', description: 'print the checks as JSON, for scripts' },
 } as const satisfies Record<string, OptionSummary>;
 
@@ -228,7 +241,7 @@ export const DOCTOR_OPTIONS = {
 export const DOCTOR_COMMAND: CommandSummary = {
   name: 'doctor',
   description:
-    'Check Node, configuration, models and keys, backends and the port (exit 1 on a failure)',
+    'Check Node, configuration, models and keys, backends, the port and a deploy client (exit 1 on a failure)',
   optionSummaries: Object.values(DOCTOR_OPTIONS),
 };
 

@@ -36,6 +36,12 @@ async function main(argv: readonly string[]): Promise<number> {
       );
       return EXIT_USAGE;
     }
+    if (outcome.options.json === true && outcome.options.check !== true) {
+      process.stderr.write(
+        'error: --json only goes with --check\n(add --help for additional information)\n',
+      );
+      return EXIT_USAGE;
+    }
   }
   if (outcome.command === 'new') {
     const { preflightNewProject } = await import('./new/new-preflight.js');

@@ -253,6 +253,146 @@ describe('toolkit deploy', () => {
     });
   });
 
+  describe('--check', () => {
+    const TOOLKIT_PROJECT = JSON.stringify({
+      name: 'deploy-demo',
+      type: 'module',
+      scripts: { start: 'toolkit start' },
+      dependencies: { toolkit: '^0.1.0' },
+    });
+    /** The check lines (everything but the verdict line), as [mark, name] pairs. */
+    const marks = (stdout: string): string[][] =>
+      stdout
+        .trim()
+        .split('\n')
+        .slice(0, -1)
+        .map((line) => {
+          const [mark, ...rest] = line.split(/ +/);
+          const name = rest[0] === 'app' ? 'app name' : rest[0];
+          return [mark, name];
+        });
+
+    it('runs the deploy checks without deploying or writing anything (vmhost)', async () => {
+      const project = newProject({ 'package.json': TOOLKIT_PROJECT });
+      const { log, result } = await deploy(['fly', '--check', '-n', 'my-bot'], {
+        project,
+        clients: ['flyctl'],
+        output: 'flyctl v0.3.99 linux/amd64',
+      });
+      expect(result.code).toBe(0);
+      expect(marks(result.stdout)).toEqual([
+        ['ok', 'client'],
+        ['ok', 'project'],
+        ['ok', 'app name'],
+        ['ok', 'file'],
+        ['ok', 'start'],
+        ['ok', 'toolkit'],
+        ['ok', 'config'],
+      ]);
+      expect(result.stdout).toMatch(
+        /^ok +client +flyctl v0\.3\.99 linux\/amd64 at \S+\/fake-bin\/flyctl \(toolkit deploy vmhost\)$/m,
+      );
+      expect(result.stdout).toMatch(/^ok +file +would create vmhost\.toml$/m);
+      expect(result.stdout).toMatch(/All checks passed\.\n$/);
+      // Only `flyctl --version` ran; nothing was generated.
+      expect(recordedCalls(log)).toEqual(['flyctl --version']);
+      expect(existsSync(project.path('vmhost.toml'))).toBe(false);
+      expect(readFileSync(project.path('package.json'), 'utf8')).toBe(TOOLKIT_PROJECT);
+    });
+
+    it('fails (exit 1) naming each problem and its fix: no client, no git, no app name, bad config', async () => {
+      const project = newProject({
+        'package.json': TOOLKIT_PROJECT,
+        'toolkit.yaml': 'memory:\n  backend: [x\n',
+      });
+      const { result } = await deploy(['heroku', '--check'], { project, clients: [] });
+      expect(result.code).toBe(1);
+      expect(marks(result.stdout)).toEqual([
+        ['FAIL', 'client'],
+        ['ok', 'project'],
+        ['FAIL', 'git'],
+        ['FAIL', 'app name'],
+        ['ok', 'file'],
+        ['ok', 'toolkit'],
+        ['FAIL', 'config'],
+      ]);
+      expect(result.stdout).toMatch(
+        /^FAIL client +heroku not found on PATH .* - fix: install it: npm install --global heroku/m,
+      );
+      expect(result.stdout).toMatch(/^FAIL git +.*not a git repository - fix: git init/m);
+      expect(result.stdout).toMatch(
+        /^FAIL app name +not given, .*\(suggesting deploy-demo from package\.json\) - fix: pass --app-name deploy-demo/m,
+      );
+      expect(result.stdout).toMatch(/^FAIL config +.*is not valid YAML.*toolkit\.yaml/m);
+      expect(result.stdout).toMatch(/4 checks failed\.\n$/);
+      expect(result.stdout + result.stderr).not.toMatch(/\n\s+at /);
+      expect(existsSync(project.path('Procfile'))).toBe(false);
+    });
+
+    it('fails outside a toolkit project, and warns about what deploy would change', async () => {
+      const plain = await deploy(['vercel', '--check'], { clients: ['vercel'] });
+      expect(plain.result.code).toBe(1);
+      expect(plain.result.stdout).toMatch(
+        /^FAIL project +package\.json does not list toolkit in dependencies .* - fix: /m,
+      );
+      const local = JSON.stringify({ name: 'x-bot', dependencies: { toolkit: 'file:../nowhere' } });
+      const mine = '{"builds":[]}\n';
+      const project = newProject({
+        'package.json': local,
+        'serverless.json': mine,
+        'app.ts': TINY_APP.replace('export default app.handler;\n', ''),
+      });
+      const { result } = await deploy(['serverless', '--check', '--json'], {
+        project,
+        clients: ['vercel'],
+        output: '41.2.0',
+      });
+      expect(result.code).toBe(1);
+      const report = JSON.parse(result.stdout) as {
+        ok: boolean;
+        checks: Array<{ name: string; status: string; detail: string; fix?: string }>;
+      };
+      expect(report.ok).toBe(false);
+      expect(report.checks.map((check) => [check.name, check.status])).toEqual([
+        ['client', 'ok'],
+        ['project', 'ok'],
+        ['file', 'ok'],
+        ['entry', 'warn'],
+        ['toolkit', 'fail'],
+        ['config', 'ok'],
+      ]);
+      expect(report.checks[2].detail).toBe(
+        'serverless.json exists and is kept (toolkit never overwrites it)',
+      );
+      expect(report.checks[3].fix).toBe('add "export default app.handler;" to app.ts');
+      expect(report.checks[4].detail).toContain('file:../nowhere is a local folder without');
+      expect(readFileSync(project.path('serverless.json'), 'utf8')).toBe(mine);
+      expect(readFileSync(project.path('package.json'), 'utf8')).toBe(local);
+      expect(existsSync(project.path('vendor'))).toBe(false);
+    });
+
+    it('names a malformed package.json in one line, with --check and without', async () => {
+      const project = newProject({ 'package.json': '{oops' });
+      const checked = await deploy(['aws', '--check'], { project, clients: [] });
+      expect(checked.result.code).toBe(1);
+      expect(checked.result.stdout).toMatch(
+        /^FAIL project +package\.json is not a valid JSON object - fix: /m,
+      );
+      const { result } = await deploy(['aws'], { project, clients: [] });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('package.json is not a valid JSON object');
+      expect(result.stderr).not.toContain('DEBUG=true');
+    });
+
+    it('cloudguide needs no client', async () => {
+      const project = newProject({ 'package.json': TOOLKIT_PROJECT });
+      const { result } = await deploy(['aws', '--check'], { project, clients: [] });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^ok +client +cloudguide needs no client/m);
+      expect(result.stdout).not.toContain('Serverless functions behind an API gateway');
+    });
+  });
+
   it('cloudguide (alias aws) prints the three guides without any client', async () => {
     const { result, log } = await deploy(['aws', '-n', 'my-bot', '-r', 'eu-west-1'], {
       clients: [],

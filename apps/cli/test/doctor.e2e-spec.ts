@@ -1,9 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer, type Server } from 'node:net';
+import pg from 'pg';
 import { assertCliBuilt, freePort, runCli } from './support/cli-process.js';
+import { installFakeClients, minimalPath } from './support/fake-clients.js';
 import { createTempProject, type TempProject } from './support/temp-project.js';
 
 const SECRET = 'sk-doctor-secret-4242';
+/** The test server (trust auth); each run creates its own database and role there. */
+const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/test';
+const NOVECTOR_DB = `toolkit_doctor_novector_${process.pid}`;
+const NOVECTOR_ROLE = `toolkit_doctor_plain_${process.pid}`;
+
+/** Runs statements on the test server as its superuser. */
+async function admin(...statements: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
 /** The environment of a user without provider keys or backend variables. */
 const baseEnv = (): NodeJS.ProcessEnv => {
   const env = { ...process.env };
@@ -110,6 +127,53 @@ describe('toolkit doctor', () => {
     expect(result.code).toBe(0);
   });
 
+  describe('a PostgreSQL database without pgvector', () => {
+    beforeAll(() =>
+      admin(
+        `DROP DATABASE IF EXISTS ${NOVECTOR_DB}`,
+        `DROP ROLE IF EXISTS ${NOVECTOR_ROLE}`,
+        `CREATE DATABASE ${NOVECTOR_DB}`,
+        `CREATE ROLE ${NOVECTOR_ROLE} LOGIN`,
+      ),
+    );
+    afterAll(() =>
+      admin(`DROP DATABASE IF EXISTS ${NOVECTOR_DB}`, `DROP ROLE IF EXISTS ${NOVECTOR_ROLE}`),
+    );
+
+    const ragProject = (user: string): string =>
+      project({
+        'toolkit.yaml': `rag:\n  store: pgvector\n  postgres_url: postgres://${user}@127.0.0.1:5432/${NOVECTOR_DB}\n`,
+      }).dir;
+
+    it('fails when the user may not create the extension, naming the database and the fix', async () => {
+      const result = await doctor(ragProject(NOVECTOR_ROLE), []);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(/^ok +postgres +.* answered SELECT 1/m);
+      const line = result.stdout.split('\n').filter((text) => / pgvector /.test(text));
+      expect(line).toHaveLength(1);
+      expect(line[0]).toMatch(
+        new RegExp(
+          `^FAIL pgvector +vector \\S+ is not created in database "${NOVECTOR_DB}" .*\\(rag\\.postgres_url\\), ` +
+            `and user "${NOVECTOR_ROLE}" may not create it - fix: as a superuser, run CREATE EXTENSION vector; in database "${NOVECTOR_DB}"`,
+        ),
+      );
+      expect(result.stdout).toMatch(/1 check failed\.\n$/);
+      expect(result.stdout + result.stderr).not.toMatch(/\n\s+at /);
+    });
+
+    it('warns when the store will create it on first use (a superuser), without failing', async () => {
+      const result = await doctor(ragProject('postgres'), []);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(
+        new RegExp(
+          `^warn pgvector +vector \\S+ is available but not created in database "${NOVECTOR_DB}" .*` +
+            'the store runs CREATE EXTENSION vector on first use .* - fix: ',
+          'm',
+        ),
+      );
+    });
+  });
+
   it('fails on a malformed toolkit.yaml naming the file, and hides URL passwords', async () => {
     const result = await doctor(project({ 'toolkit.yaml': 'memory:\n  backend: [x\n' }).dir, []);
     expect(result.code).toBe(1);
@@ -140,6 +204,67 @@ describe('toolkit doctor', () => {
         'm',
       ),
     );
+    expect(result.stdout).toMatch(/1 check failed\.\n$/);
+    expect(result.stdout + result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  describe('--platform', () => {
+    /** A fake client that answers `--version` like the real one does, and logs every call. */
+    const withFakeClient = (
+      name: string,
+      version: string,
+    ): { dir: string; env: NodeJS.ProcessEnv } => {
+      const created = project({});
+      const bin = installFakeClients(created, [name]);
+      return {
+        dir: created.dir,
+        env: {
+          ...baseEnv(),
+          PATH: `${bin}:${minimalPath()}`,
+          FAKE_CLIENT_LOG: created.path('calls.log'),
+          FAKE_CLIENT_OUTPUT: version,
+        },
+      };
+    };
+
+    it('finds the deploy client on PATH by platform or alias and reports its version', async () => {
+      const fly = withFakeClient('fly', 'fly v0.3.99 linux/amd64');
+      const result = await doctor(fly.dir, ['--platform', 'FLY'], fly.env);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(
+        /^ok +client +fly v0\.3\.99 linux\/amd64 at \/\S+\/fake-bin\/fly \(toolkit deploy vmhost\)$/m,
+      );
+      const vercel = withFakeClient('vercel', '41.2.0');
+      const serverless = await doctor(vercel.dir, ['--platform', 'serverless'], vercel.env);
+      expect(serverless.stdout).toMatch(
+        /^ok +client +vercel 41\.2\.0 at \S+ \(toolkit deploy serverless\)$/m,
+      );
+    });
+
+    it('fails with the install command when the client is missing; cloudguide needs none', async () => {
+      const env = { ...baseEnv(), PATH: minimalPath() };
+      const dir = project({}).dir;
+      const heroku = await doctor(dir, ['--platform', 'heroku'], env);
+      expect(heroku.code).toBe(1);
+      expect(heroku.stdout).toMatch(
+        /^FAIL client +heroku not found on PATH \(toolkit deploy githost runs it\) - fix: install it: npm install --global heroku/m,
+      );
+      expect(heroku.stdout).toMatch(/1 check failed\.\n$/);
+      expect(heroku.stdout + heroku.stderr).not.toMatch(/\n\s+at /);
+      const aws = await doctor(dir, ['--platform', 'aws', '--json'], env);
+      expect(aws.code).toBe(0);
+      const report = JSON.parse(aws.stdout) as { checks: Array<{ name: string; status: string }> };
+      expect(report.checks.at(-1)).toMatchObject({ name: 'client', status: 'ok' });
+    });
+
+    it('is a usage error (exit 2) naming the platforms for an unknown one', async () => {
+      const result = await doctor(project({}).dir, ['--platform', 'nowhere']);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(
+        /Unknown platform "nowhere"; choose one of vmhost \(fly\), githost \(heroku\), serverless \(vercel\), cloudguide \(aws\)/,
+      );
+    });
   });
 
   it('prints JSON for scripts with --json', async () => {

@@ -64,7 +64,7 @@ describe('toolkit shell: version, help and exit codes', () => {
   });
 
   it('prints the same root and command help on the fast path as nest-commander builds', async () => {
-    const commands = ['new', 'dev', 'start', 'test', 'docs', 'deploy'];
+    const commands = ['new', 'dev', 'start', 'test', 'docs', 'deploy', 'doctor'];
     const fast = await mapLimit(['', ...commands], 3, (command) =>
       command ? cli(command, '--help') : cli('--help'),
     );
@@ -142,6 +142,8 @@ describe('toolkit shell: version, help and exit codes', () => {
     expect(deploy.stdout).toMatch(
       /vmhost \(alias fly\), githost \(heroku\), serverless\s+\(vercel\) or cloudguide \(aws\)/,
     );
+    expect(deploy.stdout).toMatch(/\n {2}--check +only check what the deployment needs/);
+    expect(deploy.stdout).toMatch(/\n {2}--json +with --check: print the checks as JSON/);
   });
 
   const invalidUsage: Array<[string, string[], RegExp]> = [
@@ -175,6 +177,12 @@ describe('toolkit shell: version, help and exit codes', () => {
       /App names use 3 to 63 lower-case/,
     ],
     ['surplus argument', ['docs', 'extra'], /too many arguments for 'docs'/],
+    ['--json without --check', ['deploy', 'fly', '--json'], /--json only goes with --check/],
+    [
+      'unknown --platform (doctor)',
+      ['doctor', '--platform', 'nowhere'],
+      /Unknown platform "nowhere"; choose one of vmhost \(fly\)/,
+    ],
     ['option missing its value', ['dev', '--host'], /option '-h, --host <host>' argument missing/],
     ['--serve with --build', ['docs', '--serve', '--build'], /choose either --serve or --build/],
   ];

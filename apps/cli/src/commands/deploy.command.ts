@@ -7,11 +7,14 @@ import { optionMetadata } from './option-metadata.js';
 export interface DeployOptions {
   appName?: string;
   region?: string;
+  check?: boolean;
+  json?: boolean;
 }
 
 /**
- * `toolkit deploy <vmhost|githost|serverless|cloudguide> [-n|--app-name NAME] [-r|--region REGION]`
- * (aliases fly, heroku, vercel, aws).
+ * `toolkit deploy <vmhost|githost|serverless|cloudguide> [-n|--app-name NAME] [-r|--region REGION]
+ * [--check [--json]]` (aliases fly, heroku, vercel, aws). `--check` only reports what the
+ * deployment would verify and generate.
  */
 @Command(DEPLOY_COMMAND)
 export class DeployCommand extends CommandRunner {
@@ -20,11 +23,12 @@ export class DeployCommand extends CommandRunner {
   }
 
   async run([platform]: string[], options: DeployOptions): Promise<void> {
-    await this.deployments.deploy(platform, {
-      cwd: process.cwd(),
-      appName: options.appName,
-      region: options.region,
-    });
+    const request = { cwd: process.cwd(), appName: options.appName, region: options.region };
+    if (options.check) {
+      await this.deployments.check(platform, request, options.json ?? false);
+      return;
+    }
+    await this.deployments.deploy(platform, request);
   }
 
   @Option(optionMetadata(DEPLOY_OPTIONS.appName))
@@ -35,5 +39,15 @@ export class DeployCommand extends CommandRunner {
   @Option(optionMetadata(DEPLOY_OPTIONS.region))
   parseRegion(value: string): string {
     return DEPLOY_OPTIONS.region.parse(value);
+  }
+
+  @Option(optionMetadata(DEPLOY_OPTIONS.check))
+  parseCheck(): boolean {
+    return true;
+  }
+
+  @Option(optionMetadata(DEPLOY_OPTIONS.json))
+  parseJson(): boolean {
+    return true;
   }
 }

@@ -1,6 +1,7 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { DEFAULT_DEV_HOST, DEFAULT_DEV_PORT } from '../cli.constants.js';
 import { DOCTOR_COMMAND, DOCTOR_OPTIONS } from '../command-manifest.js';
+import type { PlatformId } from '../deploy/deploy-platform.interface.js';
 import { DoctorService } from '../doctor/doctor.service.js';
 import { optionMetadata } from './option-metadata.js';
 
@@ -8,12 +9,14 @@ import { optionMetadata } from './option-metadata.js';
 export interface DoctorOptions {
   model?: string;
   port?: number;
+  platform?: PlatformId;
   json?: boolean;
 }
 
 /**
- * `toolkit doctor [-m|--model NAME] [-p|--port PORT] [--json]`: checks what the app needs and
- * prints one line per check; exit 1 when any check failed.
+ * `toolkit doctor [-m|--model NAME] [-p|--port PORT] [--platform NAME] [--json]`: checks what the
+ * app needs (and, with `--platform`, the deploy client) and prints one line per check; exit 1 when
+ * any check failed.
  */
 @Command(DOCTOR_COMMAND)
 export class DoctorCommand extends CommandRunner {
@@ -29,6 +32,7 @@ export class DoctorCommand extends CommandRunner {
       model: options.model,
       port: options.port ?? (Number.isInteger(envPort) && envPort > 0 ? envPort : DEFAULT_DEV_PORT),
       host: DEFAULT_DEV_HOST,
+      platform: options.platform,
       json: options.json ?? false,
     });
   }
@@ -41,6 +45,11 @@ export class DoctorCommand extends CommandRunner {
   @Option(optionMetadata(DOCTOR_OPTIONS.port))
   parsePort(value: string): number {
     return DOCTOR_OPTIONS.port.parse(value);
+  }
+
+  @Option(optionMetadata(DOCTOR_OPTIONS.platform))
+  parsePlatform(value: string): PlatformId {
+    return DOCTOR_OPTIONS.platform.parse(value);
   }
 
   @Option(optionMetadata(DOCTOR_OPTIONS.json))

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { join } from 'node:path';
+import type { DoctorCheck } from '../doctor/doctor-check.js';
 import { CliError } from '../errors/cli.errors.js';
 import { FileWriterService } from '../services/file-writer.service.js';
 import { PromptService } from '../services/prompt.service.js';
@@ -36,6 +37,34 @@ export class AppNameService {
     const problem = appNameProblem(name);
     if (problem) throw new CliError(`"${name}" cannot be an app name`, { hint: problem });
     return name;
+  }
+
+  /**
+   * What {@link resolve} would do, as one `deploy --check` line, without asking: ok with the name
+   * given or when a terminal can answer; a failure naming `--app-name` otherwise.
+   */
+  check(given: string | undefined, cwd: string, platform: string): DoctorCheck {
+    if (given) return { name: 'app name', status: 'ok', detail: `${given} (--app-name)` };
+    const packageName = this.packageName(cwd);
+    const suggestion = suggestAppName(packageName);
+    const offered = suggestion
+      ? `suggesting ${suggestion} from package.json`
+      : packageName
+        ? `package.json name "${packageName}" cannot be one`
+        : 'package.json has no name to suggest';
+    if (this.prompts.canPrompt) {
+      return {
+        name: 'app name',
+        status: 'ok',
+        detail: `not given: deploy asks for it (${offered})`,
+      };
+    }
+    return {
+      name: 'app name',
+      status: 'fail',
+      detail: `not given, and stdin is not a terminal to ask on (${offered})`,
+      fix: `pass --app-name ${suggestion ?? 'NAME'} (the app name on ${platform})`,
+    };
   }
 
   private packageName(cwd: string): string | undefined {

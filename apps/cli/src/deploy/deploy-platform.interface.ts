@@ -1,3 +1,6 @@
+import { InvalidArgumentError } from 'commander';
+import type { DoctorCheck } from '../doctor/doctor-check.js';
+
 /** The platform kinds `toolkit deploy` knows. */
 export type PlatformId = 'vmhost' | 'githost' | 'serverless' | 'cloudguide';
 
@@ -28,6 +31,11 @@ export interface DeployPlatform {
   readonly id: PlatformId;
   /** Deploys (or, for `cloudguide`, prints the guide). Throws a `CliError` on failure. */
   deploy(request: DeployRequest): Promise<void>;
+  /**
+   * What {@link deploy} verifies and generates, one line each (app name, files, ...), without
+   * running the client or writing anything; for `toolkit deploy --check`.
+   */
+  check(request: DeployRequest): Promise<DoctorCheck[]>;
 }
 
 /**
@@ -44,4 +52,20 @@ export function resolvePlatformId(value: string): PlatformId | undefined {
 /** `vmhost (fly), githost (heroku), ...` for messages. */
 export function describePlatforms(): string {
   return PLATFORM_ALIASES.map(([id, alias]) => `${id} (${alias})`).join(', ');
+}
+
+/**
+ * Parses a `--platform` option (id or brand alias, any case); an unknown name is a usage error
+ * listing the platforms.
+ *
+ * @example
+ * parsePlatform('fly'); // 'vmhost'
+ */
+export function parsePlatform(value: string): PlatformId {
+  const id = resolvePlatformId(value);
+  if (!id)
+    throw new InvalidArgumentError(
+      `Unknown platform "${value}"; choose one of ${describePlatforms()}.`,
+    );
+  return id;
 }

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkConfig } from '../doctor/config-check.js';
+import { printDoctorReport, type DoctorCheck } from '../doctor/doctor-check.js';
 import { UsageError } from '../errors/cli.errors.js';
+import { readPackageInfo } from '../shell/package-info.js';
+import { projectCheck } from './deploy-checks.js';
 import {
   describePlatforms,
   resolvePlatformId,
@@ -11,7 +17,8 @@ import { CloudGuidePlatform } from './platforms/cloudguide.platform.js';
 import { GithostPlatform } from './platforms/githost.platform.js';
 import { ServerlessPlatform } from './platforms/serverless.platform.js';
 import { VmhostPlatform } from './platforms/vmhost.platform.js';
-import { VendorToolkitService } from './vendor-toolkit.service.js';
+import { PlatformClientService } from './platform-client.service.js';
+import { checkVendoring, VendorToolkitService } from './vendor-toolkit.service.js';
 
 /**
  * Picks the platform a `deploy` argument names (id or brand alias) and runs it, after making the
@@ -31,6 +38,7 @@ export class DeployService {
     serverless: ServerlessPlatform,
     cloud: CloudGuidePlatform,
     private readonly vendoring: VendorToolkitService,
+    private readonly clients: PlatformClientService,
   ) {
     this.platforms = new Map<PlatformId, DeployPlatform>(
       [vmhost, githost, serverless, cloud].map((p) => [p.id, p]),
@@ -38,11 +46,49 @@ export class DeployService {
   }
 
   async deploy(platform: string, request: DeployRequest): Promise<void> {
-    const id = resolvePlatformId(platform);
-    const target = id && this.platforms.get(id);
-    if (!target)
-      throw new UsageError(`unknown platform "${platform}"; choose one of ${describePlatforms()}`);
+    const target = this.platform(platform);
     await this.vendoring.prepare(request.cwd);
     await target.deploy(request);
+  }
+
+  /**
+   * `toolkit deploy <platform> --check`: prints what the deployment would verify and generate
+   * first, one line each as `toolkit doctor` does (or JSON), without running the client or
+   * writing any file; status 1 when a check failed.
+   */
+  async check(platform: string, request: DeployRequest, json: boolean): Promise<void> {
+    printDoctorReport(await this.checks(platform, request), json);
+  }
+
+  /**
+   * The checks of {@link check}, in order: the client, the project, the platform's own (app name,
+   * git, generated files, ...), the toolkit dependency, and the configuration.
+   */
+  async checks(platform: string, request: DeployRequest): Promise<DoctorCheck[]> {
+    const target = this.platform(platform);
+    const { cwd } = request;
+    const toolkitName = readPackageInfo().name;
+    const packageJson = join(cwd, 'package.json');
+    const checks: DoctorCheck[] = [
+      await this.clients.check(target.id),
+      projectCheck({
+        packageJsonText: existsSync(packageJson) ? readFileSync(packageJson, 'utf8') : undefined,
+        toolkitName,
+        hasAppEntry: ['app.ts', 'app.js'].some((file) => existsSync(join(cwd, file))),
+      }),
+      ...(await target.check(request)),
+    ];
+    const vendoring = checkVendoring(cwd, toolkitName);
+    if (vendoring) checks.push(vendoring);
+    checks.push(checkConfig(cwd, { ...process.env }).check);
+    return checks;
+  }
+
+  private platform(name: string): DeployPlatform {
+    const id = resolvePlatformId(name);
+    const target = id && this.platforms.get(id);
+    if (!target)
+      throw new UsageError(`unknown platform "${name}"; choose one of ${describePlatforms()}`);
+    return target;
   }
 }

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { DoctorCheck } from '../doctor/doctor-check.js';
 import { CliError } from '../errors/cli.errors.js';
 import { ProcessService } from '../services/process.service.js';
 import { TerminalService } from '../services/terminal.service.js';
 import { readPackageInfo } from '../shell/package-info.js';
+import { parsePackageJson } from './deploy-checks.js';
 import { planVendoring, VENDOR_DIR } from './vendor-toolkit.js';
 
 /**
@@ -23,9 +25,12 @@ export class VendorToolkitService {
   async prepare(cwd: string, name: string = readPackageInfo().name): Promise<void> {
     const file = join(cwd, 'package.json');
     if (!existsSync(file)) return;
-    const json = JSON.parse(readFileSync(file, 'utf8')) as {
-      dependencies?: Record<string, string>;
-    };
+    const json = parsePackageJson(readFileSync(file, 'utf8'));
+    if (!json) {
+      throw new CliError('package.json is not a valid JSON object', {
+        hint: 'Correct its JSON syntax (toolkit deploy --check lists what deploy needs).',
+      });
+    }
     const plan = planVendoring(json, name);
     if (plan.action === 'vendored') {
       this.terminal.info(`${name}: ${plan.spec} (packed into the project; commit ${VENDOR_DIR}/)`);
@@ -71,6 +76,60 @@ export class VendorToolkitService {
         `package-lock.json; run toolkit deploy again after updating ${name}.`,
     );
   }
+}
+
+/**
+ * What {@link VendorToolkitService.prepare} would do with a project's toolkit dependency, as one
+ * `deploy --check` line, without packing or writing: a registry range or a packed copy is ok; a
+ * local folder is a warning (deploy packs it into `vendor/`), or a failure when the folder or the
+ * packed file is missing. `undefined` when the project does not depend on toolkit.
+ *
+ * @example
+ * checkVendoring('/work/my-bot'); // { name: 'toolkit', status: 'ok', detail: 'toolkit ^0.1.0 ...' }
+ */
+export function checkVendoring(
+  cwd: string,
+  name: string = readPackageInfo().name,
+): DoctorCheck | undefined {
+  const file = join(cwd, 'package.json');
+  const json = parsePackageJson(existsSync(file) ? readFileSync(file, 'utf8') : undefined);
+  if (!json) return undefined;
+  const plan = planVendoring(json, name);
+  if (plan.action === 'keep') {
+    return plan.spec === undefined
+      ? undefined
+      : {
+          name: 'toolkit',
+          status: 'ok',
+          detail: `${name} ${plan.spec}: the build machine installs it as it is`,
+        };
+  }
+  if (plan.action === 'vendored') {
+    const packed = join(cwd, plan.spec.slice('file:'.length));
+    return existsSync(packed)
+      ? { name: 'toolkit', status: 'ok', detail: `${name} ${plan.spec} (packed into the project)` }
+      : {
+          name: 'toolkit',
+          status: 'fail',
+          detail: `${name} ${plan.spec} is missing`,
+          fix: `point package.json at a toolkit folder again (file:<path>) and run toolkit deploy, or install ${name} from the registry`,
+        };
+  }
+  const source = resolve(cwd, plan.source);
+  if (!existsSync(join(source, 'package.json'))) {
+    return {
+      name: 'toolkit',
+      status: 'fail',
+      detail: `${name} ${plan.spec} is a local folder without a package.json, so deploy cannot pack it`,
+      fix: `point the dependency at a toolkit checkout (file:<path>) or a registry version`,
+    };
+  }
+  return {
+    name: 'toolkit',
+    status: 'warn',
+    detail: `${name} ${plan.spec} is a local folder: deploy packs it into ${VENDOR_DIR}/ and points package.json there`,
+    fix: `commit ${VENDOR_DIR}/, package.json and package-lock.json after deploying`,
+  };
 }
 
 /** The file `npm pack --json` reports it wrote. */

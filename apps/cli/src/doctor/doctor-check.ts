@@ -1,3 +1,6 @@
+import { EXIT_FAILURE } from '../cli.constants.js';
+import { SilentExit } from '../errors/cli.errors.js';
+
 /** The verdict of one `toolkit doctor` check. */
 export type CheckStatus = 'ok' | 'warn' | 'fail';
 
@@ -40,6 +43,21 @@ export function renderDoctorReport(checks: readonly DoctorCheck[]): string {
 /** True when no check failed (warnings pass). */
 export function doctorPassed(checks: readonly DoctorCheck[]): boolean {
   return checks.every((check) => check.status !== 'fail');
+}
+
+/**
+ * Prints the report on stdout, as lines ({@link renderDoctorReport}) or as JSON
+ * (`{ ok, checks }`), and ends the command with status 1 when a check failed.
+ *
+ * @example
+ * printDoctorReport(checks, options.json ?? false);
+ */
+export function printDoctorReport(checks: readonly DoctorCheck[], json: boolean): void {
+  const passed = doctorPassed(checks);
+  process.stdout.write(
+    json ? `${JSON.stringify({ ok: passed, checks }, null, 2)}\n` : renderDoctorReport(checks),
+  );
+  if (!passed) throw new SilentExit(EXIT_FAILURE);
 }
 
 /**

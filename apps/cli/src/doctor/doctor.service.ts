@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { loadConfig } from '../../../../libs/framework/src/config/config.loader.js';
 import type { ToolkitConfig } from '../../../../libs/framework/src/config/toolkit-config.interface.js';
 import { isKeySet, resolveDefaultModel } from '../../../../libs/providers/src/llm/default-model.js';
 import { resolveModel } from '../../../../libs/providers/src/llm/resolution/resolve-model.js';
 import { isPortFree } from '../dev/port-check.js';
-import { SilentExit } from '../errors/cli.errors.js';
-import { EXIT_FAILURE } from '../cli.constants.js';
+import type { PlatformId } from '../deploy/deploy-platform.interface.js';
+import { PlatformClientService } from '../deploy/platform-client.service.js';
 import { probePostgres, probeRedis } from './backend-probes.js';
-import { doctorPassed, renderDoctorReport, type DoctorCheck } from './doctor-check.js';
+import { checkConfig } from './config-check.js';
+import { printDoctorReport, type DoctorCheck } from './doctor-check.js';
 import { isSupportedNode, SUPPORTED_NODE } from './node-version.js';
 
 /** What `toolkit doctor` checks. */
@@ -22,6 +22,8 @@ export interface DoctorRequest {
   port: number;
   /** Host the app will bind. */
   host: string;
+  /** Also check the deploy client of this platform. */
+  platform?: PlatformId;
   /** Print JSON instead of lines. */
   json: boolean;
 }
@@ -29,47 +31,28 @@ export interface DoctorRequest {
 /**
  * `toolkit doctor`: checks the Node version, the configuration, the model each configured name
  * resolves to (and whether its key is set, never printing it), the configured backends with their
- * round trip, and the port; prints one line per check (or JSON) and fails with status 1 when any
- * check failed.
+ * round trip, the port, and with `--platform` the deploy client; prints one line per check (or
+ * JSON) and fails with status 1 when any check failed.
  */
 @Injectable()
 export class DoctorService {
+  constructor(private readonly clients: PlatformClientService) {}
+
   async run(request: DoctorRequest): Promise<void> {
-    const checks = await this.check(request);
-    const passed = doctorPassed(checks);
-    process.stdout.write(
-      request.json
-        ? `${JSON.stringify({ ok: passed, checks }, null, 2)}\n`
-        : renderDoctorReport(checks),
-    );
-    if (!passed) throw new SilentExit(EXIT_FAILURE);
+    printDoctorReport(await this.check(request), request.json);
   }
 
   /** Every check, in the order printed. */
   async check(request: DoctorRequest): Promise<DoctorCheck[]> {
-    const checks: DoctorCheck[] = [nodeCheck(process.versions.node)];
     const env = { ...request.env };
-    let config: ToolkitConfig | undefined;
-    try {
-      config = loadConfig({ cwd: request.cwd, env });
-      checks.push({
-        name: 'config',
-        status: 'ok',
-        detail: 'toolkit.yaml, .env and TOOLKIT_* are valid',
-      });
-    } catch (error) {
-      checks.push({
-        name: 'config',
-        status: 'fail',
-        detail: error instanceof Error ? error.message : String(error),
-        fix: 'correct the key named above in the file or variable named',
-      });
-    }
+    const { check, config } = checkConfig(request.cwd, env);
+    const checks: DoctorCheck[] = [nodeCheck(process.versions.node), check];
     if (config) {
       checks.push(modelCheck(config, env, request.model));
       if (request.model === undefined) checks.push(...(await backendChecks(config)));
     }
     checks.push(await portCheck(request.host, request.port));
+    if (request.platform) checks.push(await this.clients.check(request.platform));
     return checks;
   }
 }

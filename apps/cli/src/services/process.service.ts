@@ -9,6 +9,8 @@ export interface RunOptions {
   cwd?: string;
   /** Environment. @default process.env */
   env?: NodeJS.ProcessEnv;
+  /** {@link ProcessService.capture} only: the program is killed (SIGKILL) after this long. */
+  timeoutMs?: number;
 }
 
 /** How a program run by {@link ProcessService.run} ended, and what it printed. */
@@ -87,18 +89,38 @@ export class ProcessService {
     });
   }
 
-  /** Runs a program quietly and returns what it printed (for `git rev-parse` and the like). */
+  /**
+   * Runs a program quietly, stdin closed, and returns what it printed (for `git rev-parse` and
+   * the like).
+   */
   capture(command: string, args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
     return new Promise((resolve) => {
-      const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env });
+      const child = spawn(command, args, {
+        cwd: options.cwd,
+        env: options.env ?? process.env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const timer =
+        options.timeoutMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              child.kill('SIGKILL');
+              // A grandchild may hold the pipes open; closing them lets 'close' fire.
+              child.stdout.destroy();
+              child.stderr.destroy();
+            }, options.timeoutMs);
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('error', (error) =>
-        resolve({ code: 127, signal: null, stdout, stderr: error.message }),
-      );
-      child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+      child.on('error', (error) => {
+        clearTimeout(timer);
+        resolve({ code: 127, signal: null, stdout, stderr: error.message });
+      });
+      child.on('close', (code, signal) => {
+        clearTimeout(timer);
+        resolve({ code, signal, stdout, stderr });
+      });
     });
   }
 

@@ -4,6 +4,7 @@ import { FileWriterService } from '../../services/file-writer.service.js';
 import { TerminalService } from '../../services/terminal.service.js';
 import { renderCloudGuide } from '../cloud-guide.js';
 import { secretNames } from '../deployment-output.js';
+import type { DoctorCheck } from '../../doctor/doctor-check.js';
 import type { DeployPlatform, DeployRequest } from '../deploy-platform.interface.js';
 
 /**
@@ -25,5 +26,10 @@ export class CloudGuidePlatform implements DeployPlatform {
       renderCloudGuide({ appName: request.appName, region: request.region, secrets }),
     );
     return Promise.resolve();
+  }
+
+  /** The guide needs nothing beyond the project checks every platform shares. */
+  check(): Promise<DoctorCheck[]> {
+    return Promise.resolve([]);
   }
 }

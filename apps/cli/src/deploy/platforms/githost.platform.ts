@@ -5,21 +5,22 @@ import { FileWriterService } from '../../services/file-writer.service.js';
 import { ProcessService } from '../../services/process.service.js';
 import { TerminalService } from '../../services/terminal.service.js';
 import { AppNameService } from '../app-name.service.js';
+import { generatedFileCheck } from '../deploy-checks.js';
 import { renderProcfile } from '../deploy-files.js';
 import { printSecretsHelp, reportGeneratedFile } from '../deploy-messages.js';
 import { findUrlOn, secretNames } from '../deployment-output.js';
+import type { DoctorCheck } from '../../doctor/doctor-check.js';
 import type { DeployPlatform, DeployRequest } from '../deploy-platform.interface.js';
-import { PlatformClientService, type ClientSpec } from '../platform-client.service.js';
+import { PlatformClientService } from '../platform-client.service.js';
+import { HEROKU } from '../platform-clients.js';
 
 /** Name of the generated process file. */
 export const PROCFILE = 'Procfile';
 /** The git remote `heroku create` adds. */
 export const GITHOST_REMOTE = 'heroku';
 
-const HEROKU: ClientSpec = {
-  names: ['heroku'],
-  install: 'npm install --global heroku   (see https://devcenter.heroku.com/articles/heroku-cli)',
-};
+const NOT_A_REPOSITORY = 'githost deploys with git push, but this folder is not a git repository';
+const CREATE_REPOSITORY = 'git init && git add -A && git commit -m "Initial commit"';
 
 /**
  * `toolkit deploy githost` (alias `heroku`): needs a git repository; writes `Procfile` when
@@ -82,14 +83,28 @@ export class GithostPlatform implements DeployPlatform {
     );
   }
 
+  async check(request: DeployRequest): Promise<DoctorCheck[]> {
+    const { cwd } = request;
+    const git: DoctorCheck = (await this.isGitRepository(cwd))
+      ? { name: 'git', status: 'ok', detail: 'a git repository (deploy is a git push)' }
+      : { name: 'git', status: 'fail', detail: NOT_A_REPOSITORY, fix: CREATE_REPOSITORY };
+    return [
+      git,
+      this.names.check(request.appName, cwd, 'githost'),
+      generatedFileCheck(PROCFILE, this.files.exists(join(cwd, PROCFILE))),
+    ];
+  }
+
   private async requireGitRepository(cwd: string): Promise<void> {
+    if (!(await this.isGitRepository(cwd))) {
+      throw new CliError(NOT_A_REPOSITORY, { hint: `Create one first: ${CREATE_REPOSITORY}` });
+    }
+  }
+
+  private async isGitRepository(cwd: string): Promise<boolean> {
     const result = await this.processes.capture('git', ['rev-parse', '--is-inside-work-tree'], {
       cwd,
     });
-    if (result.code !== 0 || result.stdout.trim() !== 'true') {
-      throw new CliError('githost deploys with git push, but this folder is not a git repository', {
-        hint: 'Create one first: git init && git add -A && git commit -m "Initial commit"',
-      });
-    }
+    return result.code === 0 && result.stdout.trim() === 'true';
   }
 }

@@ -3,16 +3,33 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { FileWriterService } from '../../services/file-writer.service.js';
 import { TerminalService } from '../../services/terminal.service.js';
+import { generatedFileCheck, hasDefaultExport } from '../deploy-checks.js';
 import { renderServerlessJson } from '../deploy-files.js';
 import { printSecretsHelp, reportGeneratedFile } from '../deploy-messages.js';
 import { findUrl, secretNames } from '../deployment-output.js';
+import type { DoctorCheck } from '../../doctor/doctor-check.js';
 import type { DeployPlatform, DeployRequest } from '../deploy-platform.interface.js';
-import { PlatformClientService, type ClientSpec } from '../platform-client.service.js';
+import { PlatformClientService } from '../platform-client.service.js';
+import { VERCEL } from '../platform-clients.js';
 
 /** Name of the generated configuration file. */
 export const SERVERLESS_CONFIG = 'serverless.json';
 
-const VERCEL: ClientSpec = { names: ['vercel'], install: 'npm install --global vercel' };
+/** The file the serverless runtime builds: `app.js` when only it exists, else `app.ts`. */
+function entryFile(cwd: string): string {
+  return !existsSync(join(cwd, 'app.ts')) && existsSync(join(cwd, 'app.js')) ? 'app.js' : 'app.ts';
+}
+
+function noDefaultExport(entry: string): string {
+  return (
+    `${entry} has no default export. The serverless runtime calls the default export as a ` +
+    `Node (req, res) handler`
+  );
+}
+
+function addDefaultExport(entry: string): string {
+  return `add "export default app.handler;" to ${entry}`;
+}
 
 /**
  * `toolkit deploy serverless` (alias `vercel`): writes `serverless.json` when absent and runs the
@@ -32,18 +49,14 @@ export class ServerlessPlatform implements DeployPlatform {
   async deploy(request: DeployRequest): Promise<void> {
     const { cwd, appName, region } = request;
     const vercel = this.clients.locate(VERCEL);
-    const entry =
-      !existsSync(join(cwd, 'app.ts')) && existsSync(join(cwd, 'app.js')) ? 'app.js' : 'app.ts';
+    const entry = entryFile(cwd);
     const outcome = this.files.writeIfAbsent(
       join(cwd, SERVERLESS_CONFIG),
       renderServerlessJson(entry),
     );
     reportGeneratedFile(this.terminal, SERVERLESS_CONFIG, outcome);
-    if (!/export\s+default\b/.test(this.files.read(join(cwd, entry)) ?? '')) {
-      this.terminal.warn(
-        `${entry} has no default export. The serverless runtime calls the default export as a ` +
-          `Node (req, res) handler: add "export default app.handler;" to ${entry}.`,
-      );
+    if (!hasDefaultExport(this.files.read(join(cwd, entry)))) {
+      this.terminal.warn(`${noDefaultExport(entry)}: ${addDefaultExport(entry)}.`);
     }
 
     if (appName) {
@@ -75,5 +88,26 @@ export class ServerlessPlatform implements DeployPlatform {
       secretNames(this.files.read(join(cwd, '.env'))),
       (name) => `vercel env add ${name} production`,
     );
+  }
+
+  check(request: DeployRequest): Promise<DoctorCheck[]> {
+    const { cwd, appName } = request;
+    const entry = entryFile(cwd);
+    const checks: DoctorCheck[] = [];
+    if (appName) {
+      checks.push({ name: 'app name', status: 'ok', detail: `${appName} (--app-name: linked)` });
+    }
+    checks.push(
+      generatedFileCheck(SERVERLESS_CONFIG, this.files.exists(join(cwd, SERVERLESS_CONFIG))),
+      hasDefaultExport(this.files.read(join(cwd, entry)))
+        ? { name: 'entry', status: 'ok', detail: `${entry} has a default export (the handler)` }
+        : {
+            name: 'entry',
+            status: 'warn',
+            detail: noDefaultExport(entry),
+            fix: addDefaultExport(entry),
+          },
+    );
+    return Promise.resolve(checks);
   }
 }

@@ -3,19 +3,20 @@ import { join } from 'node:path';
 import { FileWriterService } from '../../services/file-writer.service.js';
 import { TerminalService } from '../../services/terminal.service.js';
 import { AppNameService } from '../app-name.service.js';
+import { generatedFileCheck, hasStartScript, parsePackageJson } from '../deploy-checks.js';
 import { renderVmhostToml } from '../deploy-files.js';
 import { printSecretsHelp, reportGeneratedFile } from '../deploy-messages.js';
 import { findUrl, secretNames } from '../deployment-output.js';
+import type { DoctorCheck } from '../../doctor/doctor-check.js';
 import type { DeployPlatform, DeployRequest } from '../deploy-platform.interface.js';
-import { PlatformClientService, type ClientSpec } from '../platform-client.service.js';
+import { PlatformClientService } from '../platform-client.service.js';
+import { FLYCTL } from '../platform-clients.js';
 
 /** Name of the generated configuration file. */
 export const VMHOST_CONFIG = 'vmhost.toml';
 
-const FLYCTL: ClientSpec = {
-  names: ['flyctl', 'fly'],
-  install: 'curl -L https://fly.io/install.sh | sh   (see https://fly.io/docs/flyctl/install/)',
-};
+const START_WARNING = 'package.json has no "start" script; the buildpack runs npm start';
+const START_FIX = 'add "start": "toolkit start" to its scripts';
 
 /**
  * `toolkit deploy vmhost` (alias `fly`): writes `vmhost.toml` when absent, runs
@@ -65,21 +66,36 @@ export class VmhostPlatform implements DeployPlatform {
     );
   }
 
+  check(request: DeployRequest): Promise<DoctorCheck[]> {
+    const { cwd, region } = request;
+    const exists = this.files.exists(join(cwd, VMHOST_CONFIG));
+    const checks: DoctorCheck[] = [
+      this.names.check(request.appName, cwd, 'vmhost'),
+      generatedFileCheck(VMHOST_CONFIG, exists),
+    ];
+    if (exists && region) {
+      checks.push({
+        name: 'region',
+        status: 'warn',
+        detail: `--region ${region} is not applied to the existing ${VMHOST_CONFIG}`,
+        fix: `edit its primary_region`,
+      });
+    }
+    checks.push(
+      this.hasStartScript(cwd)
+        ? { name: 'start', status: 'ok', detail: 'package.json has a start script (npm start)' }
+        : { name: 'start', status: 'warn', detail: START_WARNING, fix: START_FIX },
+    );
+    return Promise.resolve(checks);
+  }
+
   /** The buildpack starts the app with `npm start`: say so when package.json has no start script. */
   private warnWithoutStartScript(cwd: string): void {
-    const text = this.files.read(join(cwd, 'package.json'));
-    let start: unknown;
-    try {
-      start = text
-        ? (JSON.parse(text) as { scripts?: Record<string, unknown> }).scripts?.start
-        : undefined;
-    } catch {
-      start = undefined;
-    }
-    if (typeof start !== 'string') {
-      this.terminal.warn(
-        'package.json has no "start" script; the buildpack runs npm start. Add "start": "toolkit start".',
-      );
-    }
+    if (!this.hasStartScript(cwd))
+      this.terminal.warn(`${START_WARNING}. Add "start": "toolkit start".`);
+  }
+
+  private hasStartScript(cwd: string): boolean {
+    return hasStartScript(parsePackageJson(this.files.read(join(cwd, 'package.json'))));
   }
 }
