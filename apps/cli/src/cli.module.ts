@@ -6,7 +6,6 @@ import { ProgramSetupService } from './shell/program-setup.service.js';
 const COMMAND_MODULES: Readonly<Record<string, () => Promise<Type>>> = {
   new: async () => (await import('./modules/new-command.module.js')).NewCommandModule,
   dev: async () => (await import('./modules/dev-command.module.js')).DevCommandModule,
-  start: async () => (await import('./modules/start-command.module.js')).StartCommandModule,
   test: async () => (await import('./modules/test-command.module.js')).TestCommandModule,
   docs: async () => (await import('./modules/docs-command.module.js')).DocsCommandModule,
   deploy: async () => (await import('./modules/deploy-command.module.js')).DeployCommandModule,

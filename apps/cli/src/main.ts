@@ -3,12 +3,14 @@
  * The `toolkit` executable. `--version` is answered from package.json alone; every help text and
  * usage error comes from a plain commander program built from the command manifest, and `new`
  * checks its name and folder and says what it creates, all before Nest is imported. Only a valid
- * command line loads Nest, and then only the module of the invoked command.
+ * command line loads Nest, and then only the module of the invoked command; `start` runs without
+ * nest-commander (see `start/run-start.ts`).
  */
-import { EXIT_USAGE } from './cli.constants.js';
+import { EXIT_FAILURE, EXIT_USAGE } from './cli.constants.js';
 import { enableCompileCache } from './runtime/compile-cache.js';
 import { readPackageInfo } from './shell/package-info.js';
 import { quietPipes } from './shell/quiet-pipes.js';
+import type { StartOptions } from './start/start-request.js';
 
 async function main(argv: readonly string[]): Promise<number> {
   const args = argv.slice(2);
@@ -53,8 +55,14 @@ async function main(argv: readonly string[]): Promise<number> {
     });
     if (stop !== undefined) return stop;
   }
-  const { runCli } = await import('./cli.js');
-  return runCli(argv, version, outcome.command);
+  if (outcome.command === 'start') {
+    // Production serving needs no CLI-only package (see run-start.ts).
+    const { runStart } = await import('./start/run-start.js');
+    return runStart(outcome.options as unknown as StartOptions);
+  }
+  const { loadCli } = await import('./shell/load-cli.js');
+  const cli = await loadCli(outcome.command);
+  return cli === undefined ? EXIT_FAILURE : cli.runCli(argv, version, outcome.command);
 }
 
 quietPipes();

@@ -64,7 +64,8 @@ describe('toolkit shell: version, help and exit codes', () => {
   });
 
   it('prints the same root and command help on the fast path as nest-commander builds', async () => {
-    const commands = ['new', 'dev', 'start', 'test', 'docs', 'deploy', 'doctor'];
+    // `start` is not a nest-commander command (it runs without it); its help is the manifest's.
+    const commands = ['new', 'dev', 'test', 'docs', 'deploy', 'doctor'];
     const fast = await mapLimit(['', ...commands], 3, (command) =>
       command ? cli(command, '--help') : cli('--help'),
     );
@@ -83,9 +84,11 @@ describe('toolkit shell: version, help and exit codes', () => {
     const nest = await runNode(['--input-type=module', '-e', script]);
     expect(nest.code).toBe(0);
     const nestHelps = JSON.parse(nest.stdout) as string[];
+    const startLine = /\n {2}start \[options\] +Serve the app in production[^\n]*(\n {20,}[^\n]*)*/;
+    expect(fast[0].stdout).toMatch(startLine);
     fast.forEach((result, i) => {
       expect(result.code).toBe(0);
-      expect(result.stdout).toBe(nestHelps[i]);
+      expect(i === 0 ? result.stdout.replace(startLine, '') : result.stdout).toBe(nestHelps[i]);
     });
     expect(fast[0].stdout).toContain('Usage: toolkit [options] [command]');
     for (const command of commands) expect(fast[0].stdout).toMatch(new RegExp(`\\n  ${command} `));

@@ -15,6 +15,7 @@ import {
   type CliProcess,
 } from './support/cli-process.js';
 import { cleanEnv } from './support/dev-helpers.js';
+import { writeModuleTracer } from './support/module-trace.js';
 import { createTempProject, type TempProject } from './support/temp-project.js';
 
 const STREAMS = 5;
@@ -70,9 +71,10 @@ describe('toolkit start: SIGTERM with open streams', () => {
       ['toolkit'],
     );
     port = await freePort();
+    const tracer = writeModuleTracer(project.dir, project.path('modules.log'));
     cli = startCli(['start', '--port', String(port), '--host', '127.0.0.1'], {
       cwd: project.dir,
-      env: cleanEnv(),
+      env: { ...cleanEnv(), NODE_OPTIONS: `--import=${tracer}` },
       timeoutMs: 60_000,
     });
     served = await cli.waitFor(/Serving endless v1\.0\.0 at \S+ \(server process (\d+)/, 30_000);
@@ -85,6 +87,12 @@ describe('toolkit start: SIGTERM with open streams', () => {
 
   it('serves in its own process: Nest is loaded once, and a signal to it reaches the app', () => {
     expect(Number(served[1])).toBe(cli.child.pid);
+  });
+
+  it('needs no CLI-only package: nest-commander is never loaded', () => {
+    const loaded = readFileSync(project.path('modules.log'), 'utf8');
+    expect(loaded).toContain('@nestjs/core');
+    expect(loaded).not.toContain('nest-commander');
   });
 
   it('ends every stream after the grace period and exits 0 within it plus one second', async () => {

@@ -12,7 +12,9 @@ export interface PackageLists {
  * What every project depends on besides the toolkit and its required peers (see
  * {@link projectDependencies}): the provider client library; jest with SWC and `@jest/globals`,
  * `@nestjs/testing` (the toolkit's optional peer behind `toolkit/testing`) and TypeScript to test
- * and type-check.
+ * and type-check; nest-commander, the optional peer the CLI's development commands run on
+ * (`toolkit start` does not need it, so a production install leaves it and its prompt and
+ * completion packages out).
  */
 export const BASE_PACKAGES: PackageLists = {
   dependencies: ['openai'],
@@ -24,6 +26,7 @@ export const BASE_PACKAGES: PackageLists = {
     '@types/jest',
     '@types/node',
     'jest',
+    'nest-commander',
     'typescript',
   ],
 };

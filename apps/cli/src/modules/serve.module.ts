@@ -1,13 +1,16 @@
 import { Module } from '@nestjs/common';
 import { CliSharedModule } from '../cli-shared.module.js';
-import { StartCommand } from '../commands/start.command.js';
 import { AppServerService } from '../dev/app-server.service.js';
 import { AppSupervisorService } from '../dev/app-supervisor.service.js';
 import { InProcessServerService } from '../dev/in-process-server.service.js';
 
-/** `toolkit start` and the services that serve the app. */
+/**
+ * What serves a project's app: the checks and banner ({@link AppServerService}), the reloading
+ * child process of `toolkit dev` and the in-process server of `toolkit start`.
+ */
 @Module({
   imports: [CliSharedModule],
-  providers: [StartCommand, AppServerService, AppSupervisorService, InProcessServerService],
+  providers: [AppServerService, AppSupervisorService, InProcessServerService],
+  exports: [AppServerService],
 })
-export class StartCommandModule {}
+export class ServeModule {}

@@ -1,0 +1,42 @@
+import { DEFAULT_DEV_PORT, DEFAULT_START_HOST } from '../cli.constants.js';
+import { parseAppSpec } from '../dev/app-spec.js';
+import type { ServeRequest } from '../dev/app-server.service.js';
+import { CliError } from '../errors/cli.errors.js';
+
+/** Options of `toolkit start` after parsing; host and port fall back to HOST and PORT. */
+export interface StartOptions {
+  port?: number;
+  host?: string;
+  app: string;
+}
+
+/**
+ * What `toolkit start` serves: the options given, else `HOST`/`PORT`, else `0.0.0.0:8000`, with
+ * `NODE_ENV=production` unless the environment sets it.
+ *
+ * @throws CliError when `PORT` is not a port number.
+ */
+export function startRequest(
+  options: StartOptions,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): ServeRequest {
+  return {
+    cwd,
+    app: parseAppSpec(options.app),
+    host: options.host ?? (env.HOST?.trim() || DEFAULT_START_HOST),
+    port: options.port ?? portFromEnvironment(env.PORT),
+    reload: false,
+    mode: 'start',
+    env: { NODE_ENV: 'production', ...env },
+  };
+}
+
+function portFromEnvironment(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return DEFAULT_DEV_PORT;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || port < 1 || port > 65535) {
+    throw new CliError(`PORT must be an integer from 1 to 65535 (got "${raw}")`);
+  }
+  return port;
+}
