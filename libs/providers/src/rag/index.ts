@@ -42,6 +42,8 @@ export { reciprocalRankFusion } from './retrieval/reciprocal-rank-fusion.js';
 export type { FusedMatch } from './retrieval/reciprocal-rank-fusion.js';
 export { Retriever } from './retrieval/retriever.js';
 export type { RetrievalMode, RetrievedChunk, RetrieverOptions } from './retrieval/retriever.js';
+export { DEFAULT_KEYWORD_FLOOR, resolveRelevanceFloor } from './retrieval/relevance-floor.js';
+export type { RelevanceFloor } from './retrieval/relevance-floor.js';
 
 // Vector stores: the contract, a local folder store and PostgreSQL with pgvector.
 export { VectorStore } from './stores/vector-store.interface.js';

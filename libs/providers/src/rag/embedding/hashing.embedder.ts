@@ -8,6 +8,14 @@ export interface HashingEmbedderOptions {
   dimensions?: number;
   /** Weight of character trigrams relative to whole terms (typos, word forms). @default 0.3 */
   trigramWeight?: number;
+  /**
+   * Cosine similarity below which a chunk counts as unrelated (see `Embedder.minSimilarity`).
+   * Unrelated texts still share hashed features by chance, about `1 / √dimensions` each; the
+   * default, `4.5 / √dimensions` (0.23 at 384), lies above the highest such similarity measured
+   * between 48 off-topic queries and the 12 documents of test/rag/retrieval.
+   * @default 4.5 / √dimensions
+   */
+  minSimilarity?: number;
 }
 
 /**
@@ -24,6 +32,7 @@ export interface HashingEmbedderOptions {
 export class HashingEmbedder implements Embedder {
   readonly id: string;
   readonly dimensions: number;
+  readonly minSimilarity: number;
   private readonly trigramWeight: number;
 
   constructor(options: HashingEmbedderOptions = {}) {
@@ -33,6 +42,14 @@ export class HashingEmbedder implements Embedder {
       throw new ConfigError(
         'embedding.dimensions',
         `must be an integer >= 8 (got ${this.dimensions})`,
+        'HashingEmbedder options',
+      );
+    }
+    this.minSimilarity = options.minSimilarity ?? Math.min(1, 4.5 / Math.sqrt(this.dimensions));
+    if (!Number.isFinite(this.minSimilarity) || this.minSimilarity < 0 || this.minSimilarity > 1) {
+      throw new ConfigError(
+        'embedding.minSimilarity',
+        `must be a number from 0 to 1 (got ${String(options.minSimilarity)})`,
         'HashingEmbedder options',
       );
     }

@@ -62,7 +62,13 @@ export class DocumentIndex {
     private readonly options: DocumentIndexOptions,
   ) {
     this.mode = resolveMode(options.mode ?? 'auto');
-    this.retriever = new Retriever({ mode: this.mode, store, embedder, bm25: this.bm25 });
+    this.retriever = new Retriever({
+      mode: this.mode,
+      store,
+      embedder,
+      bm25: this.bm25,
+      minScore: options.minScore,
+    });
     this.chunking = options.chunking ?? {};
     resolveChunking(this.chunking);
     this.maxTopK = options.maxTopK ?? 50;

@@ -3,8 +3,9 @@ import type { Chunk } from '../chunking/chunk.types.js';
 import type { Embedder } from '../embedding/embedder.interface.js';
 import { assertTopK } from '../stores/vector-math.js';
 import type { VectorStore } from '../stores/vector-store.interface.js';
-import type { Bm25Index } from './bm25.index.js';
+import type { Bm25Index, KeywordMatch } from './bm25.index.js';
 import { reciprocalRankFusion } from './reciprocal-rank-fusion.js';
+import { resolveRelevanceFloor, type RelevanceFloor } from './relevance-floor.js';
 
 /**
  * How chunks are found: `bm25` (keywords only, no embeddings needed), `vector` (cosine
@@ -17,7 +18,7 @@ export interface RetrievedChunk {
   chunk: Chunk;
   /**
    * `bm25`: BM25 score (unbounded, higher is better); `vector`: cosine similarity (0…1; chunks
-   * at 0 or below are never returned);
+   * below the vector floor, or at 0 or below, are never returned);
    * `hybrid`: reciprocal-rank-fusion score (at most 2 / (rrfK + 1)).
    */
   score: number;
@@ -34,6 +35,12 @@ export interface RetrieverOptions {
   candidateFactor?: number;
   /** Hybrid: the RRF damping constant. @default 60 */
   rrfK?: number;
+  /**
+   * The relevance floor: chunks below it are not returned, so an unrelated query gets no
+   * chunks at all. `{ keyword: 0, vector: 0 }` turns it off.
+   * @default { keyword: 0.15, vector: embedder.minSimilarity ?? 0 } (see {@link RelevanceFloor})
+   */
+  minScore?: RelevanceFloor;
 }
 
 /**
@@ -46,6 +53,8 @@ export interface RetrieverOptions {
  */
 export class Retriever {
   readonly mode: RetrievalMode;
+  /** The floor in force, defaults filled in. */
+  readonly minScore: Required<RelevanceFloor>;
 
   constructor(private readonly options: RetrieverOptions) {
     this.mode = options.mode;
@@ -63,23 +72,42 @@ export class Retriever {
         'Retriever options',
       );
     }
+    this.minScore = resolveRelevanceFloor(options.minScore, options.embedder);
   }
 
-  /** The `topK` best chunks for `query`, best first. */
+  /**
+   * The `topK` best chunks for `query` that pass the relevance floor ({@link minScore}), best
+   * first: none when nothing in the documents is related.
+   */
   async retrieve(query: string, topK: number): Promise<RetrievedChunk[]> {
     assertTopK(topK);
     const { store } = this.options;
-    if (this.mode === 'bm25') return this.resolve(this.keywords(query, topK));
-    if (this.mode === 'vector') return positive(await store.search(await this.embed(query), topK));
+    const floor = this.minScore;
+    if (this.mode === 'bm25') return this.resolve(this.keywords(query, topK, floor.keyword));
     const depth = Math.max(topK * (this.options.candidateFactor ?? 4), 20);
+    if (this.mode === 'vector') {
+      const hits = above(await store.search(await this.embed(query), depth), 0);
+      const covered = new Set(
+        this.keywords(query, Number.MAX_SAFE_INTEGER, floor.keyword).map((h) => h.id),
+      );
+      // Ranked by similarity; kept when similar enough, or when the keywords vouch for it.
+      return hits.filter((h) => h.score >= floor.vector || covered.has(h.chunk.id)).slice(0, topK);
+    }
     const [keyword, vector] = await Promise.all([
-      Promise.resolve(this.keywords(query, depth)),
-      this.embed(query).then(async (v) => positive(await store.search(v, depth))),
+      Promise.resolve(this.keywords(query, depth, 0)),
+      this.embed(query).then(async (v) => above(await store.search(v, depth), 0)),
+    ]);
+    // Ranks come from the full lists; a chunk is kept if either of its matches passes its floor.
+    const relevant = new Set([
+      ...keyword.filter((h) => h.coverage >= floor.keyword).map((h) => h.id),
+      ...vector.filter((h) => h.score >= floor.vector).map((h) => h.chunk.id),
     ]);
     const fused = reciprocalRankFusion(
       [keyword.map((h) => h.id), vector.map((h) => h.chunk.id)],
       this.options.rrfK ?? 60,
-    ).slice(0, topK);
+    )
+      .filter((f) => relevant.has(f.id))
+      .slice(0, topK);
     const known = new Map(vector.map((h) => [h.chunk.id, h.chunk]));
     const missing = fused.filter((f) => !known.has(f.id)).map((f) => f.id);
     for (const chunk of await store.getChunks(missing)) known.set(chunk.id, chunk);
@@ -89,9 +117,9 @@ export class Retriever {
     });
   }
 
-  private keywords(query: string, topK: number): { id: string; score: number }[] {
+  private keywords(query: string, topK: number, minCoverage: number): KeywordMatch[] {
     // The constructor guarantees a BM25 index in the modes that call this.
-    return this.options.bm25?.search(query, topK) ?? [];
+    return this.options.bm25?.search(query, topK, minCoverage) ?? [];
   }
 
   private async embed(query: string): Promise<number[]> {
@@ -109,7 +137,7 @@ export class Retriever {
   }
 }
 
-/** A cosine similarity of 0 or less means "nothing in common": never a result. */
-function positive<T extends { score: number }>(hits: T[]): T[] {
-  return hits.filter((hit) => hit.score > 0);
+/** Hits at or above the floor; a cosine similarity of 0 or less ("nothing in common") never. */
+function above<T extends { score: number }>(hits: T[], floor: number): T[] {
+  return hits.filter((hit) => hit.score > 0 && hit.score >= floor);
 }
