@@ -26,7 +26,8 @@ import type { SearchResult } from './search-result.js';
  *
  * - `ingest(bytes, filename)`: an upload. The type is detected (415/422 on bad files), the
  *   content hashed (sha256): identical content is stored and embedded once. The original is
- *   kept in `documentsDir` as `<id>.<ext>`, never under the client's name.
+ *   kept in `documentsDir` as `<id>.<ext>`, never under the client's name; that name is
+ *   recorded beside it (`.names.json`), so the sources still show it after a rebuild.
  * - `indexFolder()`: at start-up, indexes what is in `documentsDir` incrementally: files with
  *   an unchanged size and mtime are not even read, unchanged content is not re-embedded, files
  *   that disappeared are removed from the index; progress goes to `logger`.
@@ -118,8 +119,13 @@ export class DocumentIndex {
     const { id } = hashContent(content);
     const existing = this.documents.get(id) ?? (await this.store.getDocument(id));
     if (existing) return { document: existing, created: false };
-    return this.index(content, type, displayName(filename), async () => {
-      const path = await this.storage.save(id, type, content);
+    const storedName = DocumentStorage.fileName(id, type);
+    const given = displayName(filename);
+    // A stored file ingested again under its stored name (e.g. a queue over the documents
+    // folder) keeps the name its uploader gave it.
+    const shown = given === storedName ? await this.storage.displayName(storedName) : given;
+    return this.index(content, type, shown, async () => {
+      const path = await this.storage.save(id, type, content, shown);
       const info = await stat(this.storage.resolve(path));
       return { path, size: info.size, mtimeMs: info.mtimeMs };
     });
