@@ -70,7 +70,7 @@ export type { IndexingProgress, IndexLogger } from './indexing/indexing-progress
 // Asking: a grounded prompt from search results, and the whole question-to-answer call.
 export { buildAskPrompt, ASK_SYSTEM_PROMPT } from './ask/ask-prompt.js';
 export type { AskPrompt, AskPromptOptions, AskSource } from './ask/ask-prompt.js';
-export { askDocuments } from './ask/ask-documents.js';
+export { askDocuments, NOT_COVERED_ANSWER } from './ask/ask-documents.js';
 export type {
   AskOptions,
   AskResult,

@@ -9,6 +9,7 @@ import { HashingEmbedder } from '../embedding/hashing.embedder.js';
 import { detectDocumentType, displayName } from '../loaders/detect-document-type.js';
 import { loadAs } from '../loaders/load-document.js';
 import { Bm25Index } from '../retrieval/bm25.index.js';
+import type { RelevanceFloor } from '../retrieval/relevance-floor.js';
 import { Retriever, type RetrievalMode } from '../retrieval/retriever.js';
 import { LocalVectorStore } from '../stores/local-vector.store.js';
 import type { VectorStore } from '../stores/vector-store.interface.js';
@@ -73,6 +74,11 @@ export class DocumentIndex {
     this.chunking = options.chunking ?? {};
     resolveChunking(this.chunking);
     this.maxTopK = options.maxTopK ?? 50;
+  }
+
+  /** The relevance floor searches apply, defaults filled in (see `RelevanceFloor`). */
+  get minScore(): Required<RelevanceFloor> {
+    return this.retriever.minScore;
   }
 
   /** Opens the store (unless given), loads the manifest and rebuilds the BM25 index. */
@@ -156,13 +162,15 @@ export class DocumentIndex {
     }
     const hits = await this.retriever.retrieve(query, topK);
     const results: SearchResult[] = [];
-    for (const { chunk, score } of hits) {
+    for (const { chunk, score, coverage, similarity } of hits) {
       const document = await this.record(chunk.documentId);
       if (!document) continue;
       const position = { id: chunk.id, index: chunk.index, start: chunk.start, end: chunk.end };
       results.push({
         text: chunk.text,
         score,
+        ...(coverage !== undefined && { coverage }),
+        ...(similarity !== undefined && { similarity }),
         document: { id: document.id, filename: document.filename, type: document.type },
         chunk: {
           ...position,

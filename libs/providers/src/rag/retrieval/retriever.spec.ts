@@ -67,6 +67,8 @@ describe('Retriever', () => {
     const hits = await retriever.retrieve('vacation days', 3);
     expect(hits.map((h) => h.chunk.documentId)).toEqual(['vacation']);
     expect(hits[0].chunk.text).toBe(TEXTS.vacation);
+    expect(hits[0].coverage).toBeCloseTo(1, 10);
+    expect(hits[0].similarity).toBeUndefined();
     expect(queries).toEqual([]);
   });
 
@@ -82,6 +84,9 @@ describe('Retriever', () => {
     const hits = await retriever.retrieve('short train journeys', 2);
     expect(hits[0].chunk.documentId).toBe('travel');
     expect(hits[0].score).toBeCloseTo(2 / 61, 10);
+    // The underlying signals the floor looked at come along.
+    expect(hits[0].coverage).toBeGreaterThanOrEqual(retriever.minScore.keyword);
+    expect(hits[0].similarity).toBeGreaterThan(0);
     expect(hits.length).toBeLessThanOrEqual(2);
   });
 

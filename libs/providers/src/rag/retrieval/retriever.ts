@@ -22,6 +22,12 @@ export interface RetrievedChunk {
    * `hybrid`: reciprocal-rank-fusion score (at most 2 / (rrfK + 1)).
    */
   score: number;
+  /**
+   * The signals the relevance floor was applied to, when computed: the chunk's keyword
+   * coverage of the query (`KeywordMatch.coverage`, 0…1) and its cosine similarity to it.
+   */
+  coverage?: number;
+  similarity?: number;
 }
 
 /** Options of {@link Retriever}. */
@@ -83,37 +89,46 @@ export class Retriever {
     assertTopK(topK);
     const { store } = this.options;
     const floor = this.minScore;
-    if (this.mode === 'bm25') return this.resolve(this.keywords(query, topK, floor.keyword));
-    const depth = Math.max(topK * (this.options.candidateFactor ?? 4), 20);
-    if (this.mode === 'vector') {
-      const hits = above(await store.search(await this.embed(query), depth), 0);
-      const covered = new Set(
-        this.keywords(query, Number.MAX_SAFE_INTEGER, floor.keyword).map((h) => h.id),
-      );
-      // Ranked by similarity; kept when similar enough, or when the keywords vouch for it.
-      return hits.filter((h) => h.score >= floor.vector || covered.has(h.chunk.id)).slice(0, topK);
+    if (this.mode === 'bm25') {
+      const hits = this.keywords(query, topK, floor.keyword);
+      const chunks = await this.chunks(hits.map((h) => h.id));
+      return hits.flatMap(({ id, score, coverage }) => {
+        const chunk = chunks.get(id);
+        return chunk ? [{ chunk, score, coverage }] : [];
+      });
     }
+    const depth = Math.max(topK * (this.options.candidateFactor ?? 4), 20);
     const [keyword, vector] = await Promise.all([
-      Promise.resolve(this.keywords(query, depth, 0)),
+      Promise.resolve(this.keywords(query, this.mode === 'vector' ? Infinity : depth, 0)),
       this.embed(query).then(async (v) => above(await store.search(v, depth), 0)),
     ]);
-    // Ranks come from the full lists; a chunk is kept if either of its matches passes its floor.
-    const relevant = new Set([
-      ...keyword.filter((h) => h.coverage >= floor.keyword).map((h) => h.id),
-      ...vector.filter((h) => h.score >= floor.vector).map((h) => h.chunk.id),
-    ]);
+    const coverage = new Map(keyword.map((h) => [h.id, h.coverage]));
+    const similarity = new Map(vector.map((h) => [h.chunk.id, h.score]));
+    const signals = (id: string) => ({
+      ...(coverage.has(id) && { coverage: coverage.get(id) }),
+      ...(similarity.has(id) && { similarity: similarity.get(id) }),
+    });
+    // A chunk is kept when either its keywords or its vector passes its floor.
+    const relevant = (id: string) =>
+      (coverage.get(id) ?? -1) >= floor.keyword || (similarity.get(id) ?? -1) >= floor.vector;
+    if (this.mode === 'vector') {
+      return vector
+        .filter((h) => relevant(h.chunk.id))
+        .slice(0, topK)
+        .map((h) => ({ chunk: h.chunk, score: h.score, ...signals(h.chunk.id) }));
+    }
+    // Ranks come from the full lists, so the fused scores do not depend on the floor.
     const fused = reciprocalRankFusion(
       [keyword.map((h) => h.id), vector.map((h) => h.chunk.id)],
       this.options.rrfK ?? 60,
     )
-      .filter((f) => relevant.has(f.id))
+      .filter((f) => relevant(f.id))
       .slice(0, topK);
     const known = new Map(vector.map((h) => [h.chunk.id, h.chunk]));
-    const missing = fused.filter((f) => !known.has(f.id)).map((f) => f.id);
-    for (const chunk of await store.getChunks(missing)) known.set(chunk.id, chunk);
+    const missing = await this.chunks(fused.filter((f) => !known.has(f.id)).map((f) => f.id));
     return fused.flatMap((f) => {
-      const chunk = known.get(f.id);
-      return chunk ? [{ chunk, score: f.score }] : [];
+      const chunk = known.get(f.id) ?? missing.get(f.id);
+      return chunk ? [{ chunk, score: f.score, ...signals(f.id) }] : [];
     });
   }
 
@@ -127,13 +142,10 @@ export class Retriever {
     return vector;
   }
 
-  private async resolve(hits: { id: string; score: number }[]): Promise<RetrievedChunk[]> {
-    const chunks = await this.options.store.getChunks(hits.map((h) => h.id));
-    const byId = new Map(chunks.map((c) => [c.id, c]));
-    return hits.flatMap((h) => {
-      const chunk = byId.get(h.id);
-      return chunk ? [{ chunk, score: h.score }] : [];
-    });
+  private async chunks(ids: string[]): Promise<Map<string, Chunk>> {
+    if (ids.length === 0) return new Map();
+    const chunks = await this.options.store.getChunks(ids);
+    return new Map(chunks.map((c) => [c.id, c]));
   }
 }
 
