@@ -37,7 +37,8 @@ describe('toolkit new -t rag, end to end', () => {
     return { status: response.status, body: (await response.json()) as UploadAnswer };
   };
   const storedFiles = () =>
-    readdirSync(project.path('docs', 'documents')).filter((name) => name !== '.gitkeep');
+    // Hidden files are the folder's own: .gitkeep, .names.json (the uploaders' file names).
+    readdirSync(project.path('docs', 'documents')).filter((name) => !name.startsWith('.'));
 
   beforeAll(async () => {
     assertCliBuilt();
@@ -150,6 +151,16 @@ describe('toolkit new -t rag, end to end', () => {
       },
     });
     expect((await post('/ask', { question: '' })).status).toBe(422);
+  });
+
+  it('POST /ask says the documents do not cover an unrelated question, with no sources', async () => {
+    expect(await post('/ask', { question: 'Who painted the Mona Lisa?' })).toMatchObject({
+      status: 200,
+      body: { answer: 'The documents do not cover this question.', sources: [] },
+    });
+    expect((await post('/search', { query: 'xkqzv wplmrt' })).body).toMatchObject({
+      results: [],
+    });
   });
 
   it('GET /documents lists them and DELETE /documents/:id removes one', async () => {

@@ -21,7 +21,7 @@ export interface RagSettings {
   min_keyword_coverage: number;
   /**
    * Relevance floor, vectors: the least cosine similarity for a chunk to be a source (0 to 1).
-   * Unset: the embedder's own (offline: 0.23), none for embedding models.
+   * Unset: the embedder's own (offline: 0.41), none for embedding models.
    */
   min_similarity?: number;
   /** Where documents are stored (server-generated names), relative to the working directory. */

@@ -10,10 +10,11 @@ export interface HashingEmbedderOptions {
   trigramWeight?: number;
   /**
    * Cosine similarity below which a chunk counts as unrelated (see `Embedder.minSimilarity`).
-   * Unrelated texts still share hashed features by chance, about `1 / √dimensions` each; the
-   * default, `4.5 / √dimensions` (0.23 at 384), lies above the highest such similarity measured
-   * between 48 off-topic queries and the 12 documents of test/rag/retrieval.
-   * @default 4.5 / √dimensions
+   * Unrelated texts share hashed features by chance, the more so the shorter they are: a
+   * gibberish query reached 0.23 against the 12 documents of test/rag/retrieval and 0.32
+   * against a one-sentence document (384 dimensions). The default, `8 / √dimensions` (0.41 at
+   * 384, at most 1), lies above both; with keywords beside it (hybrid) it cost no recall there.
+   * @default min(1, 8 / √dimensions)
    */
   minSimilarity?: number;
 }
@@ -45,7 +46,7 @@ export class HashingEmbedder implements Embedder {
         'HashingEmbedder options',
       );
     }
-    this.minSimilarity = options.minSimilarity ?? Math.min(1, 4.5 / Math.sqrt(this.dimensions));
+    this.minSimilarity = options.minSimilarity ?? Math.min(1, 8 / Math.sqrt(this.dimensions));
     if (!Number.isFinite(this.minSimilarity) || this.minSimilarity < 0 || this.minSimilarity > 1) {
       throw new ConfigError(
         'embedding.minSimilarity',

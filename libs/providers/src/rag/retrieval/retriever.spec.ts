@@ -132,7 +132,7 @@ describe('Retriever', () => {
   it("defaults to the embedder's similarity floor and refuses a bad one", () => {
     const retriever = new Retriever({ mode: 'vector', store, embedder: hashing });
     expect(retriever.minScore).toEqual({ keyword: 0.15, vector: hashing.minSimilarity });
-    expect(hashing.minSimilarity).toBeCloseTo(4.5 / Math.sqrt(128), 10);
+    expect(hashing.minSimilarity).toBeCloseTo(Math.min(1, 8 / Math.sqrt(128)), 10);
     expect(
       () => new Retriever({ mode: 'bm25', store, embedder, bm25, minScore: { keyword: -1 } }),
     ).toThrow('rag.minScore.keyword must be a number from 0 to 1 (got -1)');

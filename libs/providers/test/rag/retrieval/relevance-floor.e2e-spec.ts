@@ -96,4 +96,28 @@ describe(`relevance floor: ${OFF_TOPIC_QUESTIONS.length} off-topic queries, ${QU
       expect(after.answered).not.toContain(gibberish);
     }
   });
+
+  it('holds for one-sentence documents, where chance similarities run highest', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'tk-rag-floor-'));
+    dirs.push(dir);
+    const index = await DocumentIndex.open({ documentsDir: join(dir, 'documents') });
+    try {
+      await index.ingest(
+        Buffer.from(
+          '# Bicycle care\n\nOil the chain every 300 kilometres and check the tyre pressure weekly.\n',
+        ),
+        'bikes.md',
+      );
+      await index.ingest(
+        Buffer.from('Green tea is steeped at 80 degrees for two minutes.'),
+        'tea.txt',
+      );
+      for (const query of ['xkqzv wplmrt', 'Who painted the Mona Lisa?', 'asdf qwerty zxcvb']) {
+        expect(await index.search(query, 5)).toEqual([]);
+      }
+      expect((await index.search('bicycle chain oil', 5))[0].document.filename).toBe('bikes.md');
+    } finally {
+      await index.close();
+    }
+  });
 });
