@@ -40,7 +40,7 @@ export class Bm25Index {
   private readonly index: MiniSearch<{ id: string; text: string }>;
   private readonly byDocument = new Map<string, string[]>();
   /** The distinct terms of each chunk, and in how many chunks each term occurs. */
-  private readonly termsOf = new Map<string, string[]>();
+  private readonly termsOf = new Map<string, ReadonlySet<string>>();
   private readonly chunkFrequency = new Map<string, number>();
 
   constructor(options: Bm25IndexOptions = {}) {
@@ -77,7 +77,7 @@ export class Bm25Index {
         this.byDocument.set(chunk.documentId, ids);
       }
       this.index.add({ id: chunk.id, text: chunk.text });
-      const terms = [...new Set(tokenize(chunk.text))];
+      const terms = new Set(tokenize(chunk.text));
       this.termsOf.set(chunk.id, terms);
       for (const term of terms) {
         this.chunkFrequency.set(term, (this.chunkFrequency.get(term) ?? 0) + 1);
@@ -105,7 +105,8 @@ export class Bm25Index {
     for (const hit of this.index.search(query)) {
       if (out.length >= topK) break;
       const id = String(hit.id);
-      const coverage = queryCoverage(weights, new Set(this.termsOf.get(id)), hit.queryTerms);
+      const terms = this.termsOf.get(id) ?? new Set<string>();
+      const coverage = queryCoverage(weights, terms, hit.queryTerms);
       if (coverage >= minCoverage) out.push({ id, score: hit.score, coverage });
     }
     return out;

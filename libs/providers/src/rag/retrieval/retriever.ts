@@ -35,7 +35,10 @@ export interface RetrieverOptions {
   mode: RetrievalMode;
   store: VectorStore;
   embedder: Embedder;
-  /** Needed for `bm25` and `hybrid`. */
+  /**
+   * Needed for `bm25` and `hybrid`. Optional in `vector` mode, where it lets a chunk the
+   * keywords cover pass the relevance floor even below the similarity floor.
+   */
   bm25?: Bm25Index;
   /** Hybrid: how many candidates each method contributes, as a multiple of top-k. @default 4 */
   candidateFactor?: number;
@@ -133,7 +136,7 @@ export class Retriever {
   }
 
   private keywords(query: string, topK: number, minCoverage: number): KeywordMatch[] {
-    // The constructor guarantees a BM25 index in the modes that call this.
+    // bm25 and hybrid always have an index (see the constructor); vector mode may have none.
     return this.options.bm25?.search(query, topK, minCoverage) ?? [];
   }
 
