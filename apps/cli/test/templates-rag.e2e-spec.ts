@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assertCliBuilt, eventually, isAlive } from './support/cli-process.js';
 import {
@@ -37,7 +37,8 @@ describe('toolkit new -t rag, end to end', () => {
     return { status: response.status, body: (await response.json()) as UploadAnswer };
   };
   const storedFiles = () =>
-    readdirSync(project.path('docs', 'documents')).filter((name) => name !== '.gitkeep');
+    // Hidden files are the folder's own: .gitkeep, .names.json (the uploaders' file names).
+    readdirSync(project.path('docs', 'documents')).filter((name) => !name.startsWith('.'));
 
   beforeAll(async () => {
     assertCliBuilt();
@@ -152,6 +153,16 @@ describe('toolkit new -t rag, end to end', () => {
     expect((await post('/ask', { question: '' })).status).toBe(422);
   });
 
+  it('POST /ask says the documents do not cover an unrelated question, with no sources', async () => {
+    expect(await post('/ask', { question: 'Who painted the Mona Lisa?' })).toMatchObject({
+      status: 200,
+      body: { answer: 'The documents do not cover this question.', sources: [] },
+    });
+    expect((await post('/search', { query: 'xkqzv wplmrt' })).body).toMatchObject({
+      results: [],
+    });
+  });
+
   it('GET /documents lists them and DELETE /documents/:id removes one', async () => {
     const listed = await requestJson(`${server!.url}/documents`);
     const names = (listed.body as { documents: Array<{ filename: string }> }).documents.map(
@@ -179,4 +190,19 @@ describe('toolkit new -t rag, end to end', () => {
     expect(await server!.interrupt()).toEqual({ code: 0, signal: null });
     expect(await eventually(() => !isAlive(pid), 5_000)).toBe(true);
   }, 30_000);
+
+  it('shows the uploaded file names after the index is deleted and rebuilt', async () => {
+    rmSync(project.path('.toolkit', 'index'), { recursive: true, force: true });
+    server = await startDevServer(project);
+    const listed = await requestJson(`${server.url}/documents`);
+    const names = (listed.body as { documents: Array<{ filename: string }> }).documents.map(
+      (d) => d.filename,
+    );
+    expect(names.sort()).toEqual(['handbook.txt', 'tea.txt']);
+    const search = await post('/search', { query: 'green tea temperature' });
+    expect((search.body as { results: Array<{ document: string }> }).results[0].document).toBe(
+      'tea.txt',
+    );
+    await server.kill();
+  }, 90_000);
 });

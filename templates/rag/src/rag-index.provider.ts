@@ -51,9 +51,14 @@ const indexProvider: Provider = {
       store,
       chunking: { size: settings.chunk_size, overlap: settings.chunk_overlap },
       maxTopK: settings.max_top_k,
+      minScore: { keyword: settings.min_keyword_coverage, vector: settings.min_similarity },
       logger: (message) => logger.log(message),
     });
-    logger.log(`retrieval: ${index.mode}, embeddings: ${embedder.id}, store: ${settings.store}`);
+    const floor = index.minScore;
+    logger.log(
+      `retrieval: ${index.mode}, embeddings: ${embedder.id}, store: ${settings.store}, ` +
+        `relevance floor: keyword coverage ${floor.keyword}, similarity ${floor.vector.toFixed(2)}`,
+    );
     await index.indexFolder();
     return index;
   },

@@ -14,6 +14,16 @@ export interface RagSettings {
   chunk_overlap: number;
   /** Largest `top_k` a request may ask for. */
   max_top_k: number;
+  /**
+   * Relevance floor, keywords: the least share of a question (its words weighted by rarity) a
+   * chunk must contain to be a source (0 to 1; 0 = off).
+   */
+  min_keyword_coverage: number;
+  /**
+   * Relevance floor, vectors: the least cosine similarity for a chunk to be a source (0 to 1).
+   * Unset: the embedder's own (offline: 0.41), none for embedding models.
+   */
+  min_similarity?: number;
   /** Where documents are stored (server-generated names), relative to the working directory. */
   documents_dir: string;
   /** Where the index (vectors, manifest) is kept. */
@@ -27,6 +37,7 @@ const DEFAULTS: RagSettings = {
   chunk_size: 1000,
   chunk_overlap: 150,
   max_top_k: 20,
+  min_keyword_coverage: 0.15,
   documents_dir: 'docs/documents',
   index_dir: '.toolkit/index',
 };
@@ -60,6 +71,12 @@ export function ragSettings(config: ToolkitConfig): RagSettings {
   }
   if (settings.chunk_overlap >= settings.chunk_size)
     throw fail('chunk_overlap', 'must be smaller than rag.chunk_size');
+  for (const key of ['min_keyword_coverage', 'min_similarity'] as const) {
+    const value: unknown = settings[key];
+    if (value === undefined && key === 'min_similarity') continue;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1)
+      throw fail(key, `must be a number from 0 to 1 (got ${String(value)})`);
+  }
   return settings;
 }
 

@@ -18,6 +18,7 @@ import {
 import {
   buildAskPrompt,
   detectDocumentType,
+  NOT_COVERED_ANSWER,
   type AskSource,
   type DocumentIndex,
   type SearchResult,
@@ -63,6 +64,8 @@ export class RagController {
    * `{ question, top_k? }` → an answer that cites the retrieved chunks, and those sources. The
    * questions and answers of the caller's session (`@Session()`) are remembered, so a follow-up
    * ("and for black tea?") is understood; they are stored once the answer exists, both together.
+   * When no chunk passes the relevance floor, the model is not asked: the answer is "The
+   * documents do not cover this question." with no sources.
    */
   @Route('/ask', { methods: ['POST'] })
   async ask(
@@ -72,7 +75,8 @@ export class RagController {
   ) {
     const memory = this.memory.for(session);
     const { history, system, prompt, sources } = await this.prepare(session, question, topK);
-    const answer = await this.llm.chat(prompt, { history, system });
+    const answer =
+      sources.length === 0 ? NOT_COVERED_ANSWER : await this.llm.chat(prompt, { history, system });
     await memory.addTurn(question, answer);
     return { answer, sources: sources.map(toSource) };
   }
@@ -91,7 +95,10 @@ export class RagController {
     @RequestSignal() signal: AbortSignal,
   ) {
     const { history, system, prompt, sources } = await this.prepare(session, question, topK);
-    const stream = await this.llm.chat(prompt, { history, system, stream: true, signal });
+    const stream =
+      sources.length === 0
+        ? fixedAnswer(NOT_COVERED_ANSWER)
+        : await this.llm.chat(prompt, { history, system, stream: true, signal });
     // Created first: a question memory would refuse is a 422 before any event.
     const answer = recordTurn(this.memory.for(session), question, stream, signal);
     yield { type: 'sources', data: sources.map(toSource) };
@@ -147,6 +154,12 @@ export class RagController {
   }
 }
 
+/** A fixed answer as a one-chunk stream, recorded like a model's by `recordTurn`. */
+// eslint-disable-next-line @typescript-eslint/require-await -- async only to be an AsyncIterable
+async function* fixedAnswer(text: string): AsyncGenerator<string> {
+  yield text;
+}
+
 function toSource(s: AskSource) {
   return {
     document: s.document.filename,
@@ -161,6 +174,8 @@ function toResult(r: SearchResult) {
   return {
     text: r.text,
     score: r.score,
+    ...(r.coverage !== undefined && { coverage: r.coverage }),
+    ...(r.similarity !== undefined && { similarity: r.similarity }),
     document: r.document.filename,
     document_id: r.document.id,
     chunk: r.chunk.index,

@@ -70,6 +70,47 @@ describe('the RAG app (offline retrieval, echo model)', () => {
     expect((await client.delete(`/documents/${document_id}`)).statusCode).toBe(200);
   });
 
+  it('finds nothing for an unrelated question and says the documents do not cover it', async () => {
+    const uploaded = await client.post(
+      '/upload',
+      upload('coffee.txt', 'Descale the espresso machine once a month with citric acid.'),
+    );
+    const { document_id } = uploaded.json<{ document_id: string }>();
+    const notCovered = 'The documents do not cover this question.';
+
+    const search = await client.post('/search', {
+      json: { query: 'Who won the football World Cup in 1998?' },
+    });
+    expect(search.json()).toMatchObject({ results: [] });
+    expect(
+      (await client.post('/search', { json: { query: 'xkqzv wplmrt' } })).json(),
+    ).toMatchObject({ results: [] });
+
+    const ask = await client.post('/ask', { json: { question: 'What is the capital of Peru?' } });
+    expect(ask.json()).toEqual({ answer: notCovered, sources: [] });
+
+    const stream = await client.post('/ask/stream', {
+      json: { question: 'How do volcanoes form?' },
+    });
+    const events = stream.events();
+    expect(events[0]).toMatchObject({ event: 'sources', data: '[]' });
+    expect(
+      events
+        .slice(1)
+        .map((e) => e.data)
+        .join(''),
+    ).toBe(notCovered);
+
+    // A related question still gets the document as its source.
+    const related = await client.post('/ask', {
+      json: { question: 'How often is the espresso machine descaled?' },
+    });
+    expect(related.json()).toMatchObject({
+      sources: [expect.objectContaining({ document: 'coffee.txt' })],
+    });
+    expect((await client.delete(`/documents/${document_id}`)).statusCode).toBe(200);
+  });
+
   it('refuses an empty question and an oversized top_k', async () => {
     expect((await client.post('/ask', { json: { question: '' } })).statusCode).toBe(422);
     expect((await client.post('/search', { json: { query: 'x', top_k: 100000 } })).statusCode).toBe(

@@ -42,6 +42,8 @@ export { reciprocalRankFusion } from './retrieval/reciprocal-rank-fusion.js';
 export type { FusedMatch } from './retrieval/reciprocal-rank-fusion.js';
 export { Retriever } from './retrieval/retriever.js';
 export type { RetrievalMode, RetrievedChunk, RetrieverOptions } from './retrieval/retriever.js';
+export { DEFAULT_KEYWORD_FLOOR, resolveRelevanceFloor } from './retrieval/relevance-floor.js';
+export type { RelevanceFloor } from './retrieval/relevance-floor.js';
 
 // Vector stores: the contract, a local folder store and PostgreSQL with pgvector.
 export { VectorStore } from './stores/vector-store.interface.js';
@@ -68,7 +70,7 @@ export type { IndexingProgress, IndexLogger } from './indexing/indexing-progress
 // Asking: a grounded prompt from search results, and the whole question-to-answer call.
 export { buildAskPrompt, ASK_SYSTEM_PROMPT } from './ask/ask-prompt.js';
 export type { AskPrompt, AskPromptOptions, AskSource } from './ask/ask-prompt.js';
-export { askDocuments } from './ask/ask-documents.js';
+export { askDocuments, NOT_COVERED_ANSWER } from './ask/ask-documents.js';
 export type {
   AskOptions,
   AskResult,

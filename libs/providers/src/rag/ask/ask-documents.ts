@@ -20,6 +20,12 @@ export interface AskOptions extends AskPromptOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * The answer when no chunk passes the retrieval's relevance floor: the model is not asked, so
+ * it cannot answer from unrelated text (or from what it knows besides the documents).
+ */
+export const NOT_COVERED_ANSWER = 'The documents do not cover this question.';
+
 /** An answer and the sources it was given (cited as `[number]`). */
 export interface AskResult {
   answer: string;
@@ -28,7 +34,9 @@ export interface AskResult {
 
 /**
  * Answers a question from the indexed documents: retrieves `topK` chunks, builds the prompt
- * with `buildAskPrompt` and asks the model. An empty question is a 422.
+ * with `buildAskPrompt` and asks the model. When nothing relevant is found (see the relevance
+ * floor, `RelevanceFloor`), the answer is {@link NOT_COVERED_ANSWER} with no sources, and the
+ * model is not called. An empty question is a 422.
  *
  * @example
  * const { answer, sources } = await askDocuments(index, llm, 'How many vacation days do I get?');
@@ -43,6 +51,7 @@ export async function askDocuments(
     throw new ValidationError([{ param: 'question', problem: 'must be a non-empty string' }]);
   }
   const results = await index.search(question, options.topK ?? 5);
+  if (results.length === 0) return { answer: NOT_COVERED_ANSWER, sources: [] };
   const { system, prompt, sources } = buildAskPrompt(question, results, options);
   const answer = await model.complete(prompt, { system, signal: options.signal });
   return { answer, sources };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ValidationError } from '../../errors/validation.error.js';
 import type { SearchResult } from '../indexing/search-result.js';
-import { askDocuments, type CompletionModel } from './ask-documents.js';
+import { askDocuments, NOT_COVERED_ANSWER, type CompletionModel } from './ask-documents.js';
 import { ASK_SYSTEM_PROMPT, buildAskPrompt } from './ask-prompt.js';
 
 const result = (n: number, filename: string, text: string, page?: number): SearchResult => ({
@@ -73,6 +73,17 @@ describe('askDocuments', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0].options?.system).toBe(ASK_SYSTEM_PROMPT);
     expect(calls[0].prompt).toContain('[2] faq.txt');
+  });
+
+  it('says the documents do not cover a question nothing relevant was found for, without the model', async () => {
+    const { model, calls } = recordingModel();
+    const index = { search: () => Promise.resolve([]) };
+    expect(await askDocuments(index, model, 'Who painted the Mona Lisa?')).toEqual({
+      answer: NOT_COVERED_ANSWER,
+      sources: [],
+    });
+    expect(NOT_COVERED_ANSWER).toBe('The documents do not cover this question.');
+    expect(calls).toEqual([]);
   });
 
   it('refuses an empty question with a 422 before searching', async () => {

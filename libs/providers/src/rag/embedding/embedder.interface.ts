@@ -17,6 +17,12 @@ export interface Embedder {
   readonly id: string;
   /** Length of every vector `embed` returns. */
   readonly dimensions: number;
+  /**
+   * The cosine similarity below which a chunk is unrelated to a query for this embedder (its
+   * noise level): the default vector floor of retrieval (`RelevanceFloor.vector`). Optional:
+   * model embeddings differ too much for one default.
+   */
+  readonly minSimilarity?: number;
   /** One vector per text, in order. */
   embed(texts: string[]): Promise<number[][]>;
 }

@@ -40,4 +40,16 @@ describe('HashingEmbedder', () => {
   it('refuses too few dimensions', () => {
     expect(() => new HashingEmbedder({ dimensions: 4 })).toThrow(ConfigError);
   });
+
+  it('declares its noise level as the similarity floor, 8 / √dimensions unless given', () => {
+    expect(new HashingEmbedder().minSimilarity).toBeCloseTo(0.4082, 4);
+    expect(new HashingEmbedder({ dimensions: 1024 }).minSimilarity).toBeCloseTo(0.25, 10);
+    expect(new HashingEmbedder({ dimensions: 64 }).minSimilarity).toBe(1);
+    expect(new HashingEmbedder({ minSimilarity: 0 }).minSimilarity).toBe(0);
+    for (const bad of [-0.1, 2, Number.NaN]) {
+      expect(() => new HashingEmbedder({ minSimilarity: bad })).toThrow(
+        `embedding.minSimilarity must be a number from 0 to 1 (got ${bad})`,
+      );
+    }
+  });
 });

@@ -8,6 +8,15 @@ export interface HashingEmbedderOptions {
   dimensions?: number;
   /** Weight of character trigrams relative to whole terms (typos, word forms). @default 0.3 */
   trigramWeight?: number;
+  /**
+   * Cosine similarity below which a chunk counts as unrelated (see `Embedder.minSimilarity`).
+   * Unrelated texts share hashed features by chance, the more so the shorter they are: a
+   * gibberish query reached 0.23 against the 12 documents of test/rag/retrieval and 0.32
+   * against a one-sentence document (384 dimensions). The default, `8 / √dimensions` (0.41 at
+   * 384, at most 1), lies above both; with keywords beside it (hybrid) it cost no recall there.
+   * @default min(1, 8 / √dimensions)
+   */
+  minSimilarity?: number;
 }
 
 /**
@@ -24,6 +33,7 @@ export interface HashingEmbedderOptions {
 export class HashingEmbedder implements Embedder {
   readonly id: string;
   readonly dimensions: number;
+  readonly minSimilarity: number;
   private readonly trigramWeight: number;
 
   constructor(options: HashingEmbedderOptions = {}) {
@@ -33,6 +43,14 @@ export class HashingEmbedder implements Embedder {
       throw new ConfigError(
         'embedding.dimensions',
         `must be an integer >= 8 (got ${this.dimensions})`,
+        'HashingEmbedder options',
+      );
+    }
+    this.minSimilarity = options.minSimilarity ?? Math.min(1, 8 / Math.sqrt(this.dimensions));
+    if (!Number.isFinite(this.minSimilarity) || this.minSimilarity < 0 || this.minSimilarity > 1) {
+      throw new ConfigError(
+        'embedding.minSimilarity',
+        `must be a number from 0 to 1 (got ${String(options.minSimilarity)})`,
         'HashingEmbedder options',
       );
     }

@@ -90,4 +90,15 @@ describe('LlmEmbedder', () => {
       ConfigError,
     );
   });
+
+  it('takes an optional similarity floor, checked', () => {
+    const source = { embed: (texts: string[]) => Promise.resolve(texts.map(() => [1, 0])) };
+    expect(new LlmEmbedder(source, { id: 'm', dimensions: 2 }).minSimilarity).toBeUndefined();
+    expect(
+      new LlmEmbedder(source, { id: 'm', dimensions: 2, minSimilarity: 0.3 }).minSimilarity,
+    ).toBe(0.3);
+    expect(() => new LlmEmbedder(source, { id: 'm', dimensions: 2, minSimilarity: -1 })).toThrow(
+      'embedding.minSimilarity must be a number from 0 to 1 (got -1)',
+    );
+  });
 });

@@ -19,6 +19,11 @@ export interface LlmEmbedderOptions {
   dimensions: number;
   /** Texts sent per request; providers cap it (OpenAI: 2048). @default 64 */
   batchSize?: number;
+  /**
+   * The model's noise level: cosine similarity below which a chunk is unrelated to a query
+   * (see `Embedder.minSimilarity`); it differs per model, so there is no default.
+   */
+  minSimilarity?: number;
 }
 
 /**
@@ -36,6 +41,7 @@ export class LlmEmbedder implements Embedder {
   readonly id: string;
   readonly dimensions: number;
   readonly batchSize: number;
+  readonly minSimilarity?: number;
 
   constructor(
     private readonly source: EmbeddingSource,
@@ -44,6 +50,17 @@ export class LlmEmbedder implements Embedder {
     this.id = options.id;
     this.dimensions = options.dimensions;
     this.batchSize = options.batchSize ?? 64;
+    const { minSimilarity } = options;
+    if (minSimilarity !== undefined) {
+      if (!Number.isFinite(minSimilarity) || minSimilarity < 0 || minSimilarity > 1) {
+        throw new ConfigError(
+          'embedding.minSimilarity',
+          `must be a number from 0 to 1 (got ${String(minSimilarity)})`,
+          'LlmEmbedder options',
+        );
+      }
+      this.minSimilarity = minSimilarity;
+    }
     if (!Number.isInteger(this.dimensions) || this.dimensions < 1) {
       throw new ConfigError(
         'embedding.dimensions',

@@ -1,5 +1,6 @@
 import type { ChunkingOptions } from '../chunking/chunk.types.js';
 import type { Embedder } from '../embedding/embedder.interface.js';
+import type { RelevanceFloor } from '../retrieval/relevance-floor.js';
 import type { RetrievalMode } from '../retrieval/retriever.js';
 import type { EmbedderChangePolicy, VectorStore } from '../stores/vector-store.interface.js';
 import type { IndexLogger } from './indexing-progress.js';
@@ -34,6 +35,11 @@ export interface DocumentIndexOptions {
    * (`embedder.id`). @default 'auto'
    */
   mode?: RetrievalMode | 'auto';
+  /**
+   * The relevance floor: chunks less related to the query are not returned, so a question the
+   * documents do not cover finds nothing. @default { keyword: 0.15, vector: embedder.minSimilarity ?? 0 }
+   */
+  minScore?: RelevanceFloor;
   /** How documents are cut. @default { size: 1000, overlap: 150, unit: 'characters' } */
   chunking?: ChunkingOptions;
   /** Receives progress while a folder is indexed. @default none */

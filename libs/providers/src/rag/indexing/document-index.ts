@@ -9,6 +9,7 @@ import { HashingEmbedder } from '../embedding/hashing.embedder.js';
 import { detectDocumentType, displayName } from '../loaders/detect-document-type.js';
 import { loadAs } from '../loaders/load-document.js';
 import { Bm25Index } from '../retrieval/bm25.index.js';
+import type { RelevanceFloor } from '../retrieval/relevance-floor.js';
 import { Retriever, type RetrievalMode } from '../retrieval/retriever.js';
 import { LocalVectorStore } from '../stores/local-vector.store.js';
 import type { VectorStore } from '../stores/vector-store.interface.js';
@@ -26,7 +27,8 @@ import type { SearchResult } from './search-result.js';
  *
  * - `ingest(bytes, filename)`: an upload. The type is detected (415/422 on bad files), the
  *   content hashed (sha256): identical content is stored and embedded once. The original is
- *   kept in `documentsDir` as `<id>.<ext>`, never under the client's name.
+ *   kept in `documentsDir` as `<id>.<ext>`, never under the client's name; that name is
+ *   recorded beside it (`.names.json`), so the sources still show it after a rebuild.
  * - `indexFolder()`: at start-up, indexes what is in `documentsDir` incrementally: files with
  *   an unchanged size and mtime are not even read, unchanged content is not re-embedded, files
  *   that disappeared are removed from the index; progress goes to `logger`.
@@ -62,10 +64,21 @@ export class DocumentIndex {
     private readonly options: DocumentIndexOptions,
   ) {
     this.mode = resolveMode(options.mode ?? 'auto');
-    this.retriever = new Retriever({ mode: this.mode, store, embedder, bm25: this.bm25 });
+    this.retriever = new Retriever({
+      mode: this.mode,
+      store,
+      embedder,
+      bm25: this.bm25,
+      minScore: options.minScore,
+    });
     this.chunking = options.chunking ?? {};
     resolveChunking(this.chunking);
     this.maxTopK = options.maxTopK ?? 50;
+  }
+
+  /** The relevance floor searches apply, defaults filled in (see `RelevanceFloor`). */
+  get minScore(): Required<RelevanceFloor> {
+    return this.retriever.minScore;
   }
 
   /** Opens the store (unless given), loads the manifest and rebuilds the BM25 index. */
@@ -112,8 +125,13 @@ export class DocumentIndex {
     const { id } = hashContent(content);
     const existing = this.documents.get(id) ?? (await this.store.getDocument(id));
     if (existing) return { document: existing, created: false };
-    return this.index(content, type, displayName(filename), async () => {
-      const path = await this.storage.save(id, type, content);
+    const storedName = DocumentStorage.fileName(id, type);
+    const given = displayName(filename);
+    // A stored file ingested again under its stored name (e.g. a queue over the documents
+    // folder) keeps the name its uploader gave it.
+    const shown = given === storedName ? await this.storage.displayName(storedName) : given;
+    return this.index(content, type, shown, async () => {
+      const path = await this.storage.save(id, type, content, shown);
       const info = await stat(this.storage.resolve(path));
       return { path, size: info.size, mtimeMs: info.mtimeMs };
     });
@@ -144,13 +162,15 @@ export class DocumentIndex {
     }
     const hits = await this.retriever.retrieve(query, topK);
     const results: SearchResult[] = [];
-    for (const { chunk, score } of hits) {
+    for (const { chunk, score, coverage, similarity } of hits) {
       const document = await this.record(chunk.documentId);
       if (!document) continue;
       const position = { id: chunk.id, index: chunk.index, start: chunk.start, end: chunk.end };
       results.push({
         text: chunk.text,
         score,
+        ...(coverage !== undefined && { coverage }),
+        ...(similarity !== undefined && { similarity }),
         document: { id: document.id, filename: document.filename, type: document.type },
         chunk: {
           ...position,

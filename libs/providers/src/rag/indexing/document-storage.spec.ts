@@ -27,6 +27,27 @@ describe('DocumentStorage', () => {
     expect(await readdir(join(dir, 'documents'))).toEqual([]);
   });
 
+  it("records the client's name beside the files, for display only", async () => {
+    const folder = join(dir, 'named');
+    const storage = new DocumentStorage(folder);
+    const { id } = hashContent(Buffer.from('named'));
+    const path = await storage.save(id, 'txt', Buffer.from('named'), 'Q3 report.txt');
+    expect((await readdir(folder)).sort()).toEqual(['.names.json', `${id}.txt`]);
+    expect(await storage.displayName(path)).toBe('Q3 report.txt');
+    // A fresh instance reads the names back; unknown files show their own name.
+    const reopened = new DocumentStorage(folder);
+    expect(await reopened.displayName(path)).toBe('Q3 report.txt');
+    expect(await reopened.displayName('sub/by-hand.md')).toBe('by-hand.md');
+    await reopened.remove(path);
+    expect(await new DocumentStorage(folder).displayName(path)).toBe(path);
+    // The stored name itself is never recorded as a client name.
+    await storage.save(id, 'txt', Buffer.from('named'), `${id}.txt`);
+    expect(JSON.parse(await readFile(join(folder, '.names.json'), 'utf8'))).toEqual({
+      version: 1,
+      names: {},
+    });
+  });
+
   it.each(['../escape.txt', '../../etc/passwd', '/etc/passwd', '.', 'a/../../b'])(
     'refuses the path %s',
     (path) => {

@@ -103,7 +103,8 @@ export class FolderIndexer {
     }
     try {
       const type = detectDocumentType(content, basename(file));
-      const result = await this.target.index(content, type, basename(file), {
+      const name = await this.storage.displayName(file);
+      const result = await this.target.index(content, type, name, {
         path: file,
         ...entry,
       });

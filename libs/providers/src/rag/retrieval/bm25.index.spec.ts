@@ -46,3 +46,54 @@ describe('Bm25Index', () => {
     expect(bm25.size).toBe(0);
   });
 });
+
+describe('Bm25Index coverage', () => {
+  const bm25 = new Bm25Index();
+  bm25.add([
+    chunk('a', 0, 'Employees receive 25 vacation days per year.'),
+    chunk('a', 1, 'Vacation requests go through the HR portal.'),
+    chunk('b', 0, 'Descale the espresso machine once a month.'),
+  ]);
+
+  it('weighs query terms by rarity: a rare term covers more than a common one', () => {
+    const [days] = bm25.search('vacation days', 1);
+    expect(days.id).toBe('a:0');
+    expect(days.coverage).toBeCloseTo(1, 10);
+    const [portal] = bm25.search('vacation portal', 1);
+    expect(portal.id).toBe('a:1');
+    expect(portal.coverage).toBeCloseTo(1, 10);
+    // "vacation" is in two chunks, "portal" in one: a:0 covers the smaller share.
+    const a0 = bm25.search('vacation portal', 5).find((h) => h.id === 'a:0');
+    expect(a0?.coverage).toBeGreaterThan(0);
+    expect(a0?.coverage).toBeLessThan(0.5);
+  });
+
+  it('counts words no chunk contains against coverage, and typo matches a quarter', () => {
+    const [hit] = bm25.search('espresso volcano eruption', 1);
+    expect(hit.id).toBe('b:0');
+    // Unknown words weigh the most: espresso's share is below a third.
+    expect(hit.coverage).toBeGreaterThan(0.1);
+    expect(hit.coverage).toBeLessThan(1 / 3);
+    expect(bm25.search('espreso', 1)[0].coverage).toBeCloseTo(0.25, 10);
+  });
+
+  it('leaves out chunks below minCoverage before taking the top k', () => {
+    expect(bm25.search('espresso volcano eruption', 5, 0.5)).toEqual([]);
+    const covered = bm25.search('vacation portal', 5, 0.5);
+    expect(covered.map((h) => h.id)).toEqual(['a:1']);
+  });
+
+  it('keeps document frequencies right when chunks are replaced or removed', () => {
+    const local = new Bm25Index();
+    local.add([chunk('x', 0, 'kettle descaling'), chunk('y', 0, 'kettle cleaning')]);
+    const shared = local.search('kettle descaling', 1)[0].coverage;
+    local.removeDocument('y');
+    local.add([chunk('x', 0, 'kettle descaling')]);
+    // With one chunk left, both terms are equally rare.
+    expect(local.search('kettle descaling', 1)[0].coverage).toBeCloseTo(1, 10);
+    expect(shared).toBeCloseTo(1, 10);
+    expect(local.search('kettle', 1)[0].coverage).toBeCloseTo(1, 10);
+    local.clear();
+    expect(local.search('kettle', 1)).toEqual([]);
+  });
+});

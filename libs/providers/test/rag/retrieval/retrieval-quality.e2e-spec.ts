@@ -7,11 +7,11 @@ import { HashingEmbedder } from '../../../src/rag/embedding/hashing.embedder.js'
 import type { Embedder } from '../../../src/rag/embedding/embedder.interface.js';
 import { LlmEmbedder } from '../../../src/rag/embedding/llm.embedder.js';
 import { DocumentIndex } from '../../../src/rag/indexing/document-index.js';
-import { loadDocument } from '../../../src/rag/loaders/load-document.js';
 import type { RetrievalMode } from '../../../src/rag/retrieval/retriever.js';
 import { startFakeLlmServer, type FakeLlmServer } from '../../support/fake-llm.server.js';
 import { CORPUS, QUESTIONS } from '../__fixtures__/corpus.js';
 import { corpusFiles } from '../support/corpus-files.js';
+import { measureRecall, passageSpans, type PassageSpans } from '../support/labelled-recall.js';
 
 const K = 5;
 
@@ -19,13 +19,18 @@ interface Config {
   label: string;
   embedder: () => Embedder;
   mode: RetrievalMode;
-  /** Measured recall@5, rounded down: the floor this configuration must keep. */
+  /**
+   * Measured recall@5 (with the default relevance floor), rounded down: the floor this
+   * configuration must keep. The relevance floor costs BM25 and hybrid one question (0.967 →
+   * 0.951: "How soon after a major outage is the incident analysis due?" shares one word with
+   * its passage); see relevance-floor.e2e-spec.ts.
+   */
   floor: number;
 }
 
 let server: FakeLlmServer;
 const dirs: string[] = [];
-const spans = new Map<string, { start: number; end: number }>();
+let spans: PassageSpans;
 const report: string[] = [];
 
 function fakeOpenAiEmbedder(): Embedder {
@@ -48,7 +53,7 @@ function fakeOpenAiEmbedder(): Embedder {
 }
 
 const CONFIGS: Config[] = [
-  { label: 'BM25 (offline)', embedder: () => new HashingEmbedder(), mode: 'bm25', floor: 0.96 },
+  { label: 'BM25 (offline)', embedder: () => new HashingEmbedder(), mode: 'bm25', floor: 0.95 },
   {
     label: 'vectors: offline hashing embedder',
     embedder: () => new HashingEmbedder(),
@@ -59,7 +64,7 @@ const CONFIGS: Config[] = [
     label: 'hybrid: BM25 + offline hashing',
     embedder: () => new HashingEmbedder(),
     mode: 'hybrid',
-    floor: 0.96,
+    floor: 0.95,
   },
   {
     label: 'vectors: fake OpenAI embeddings',
@@ -75,30 +80,12 @@ const CONFIGS: Config[] = [
   },
 ];
 
-/** Where a question's passage sits in its document's extracted text (whitespace-insensitive). */
-function locate(text: string, passage: string): { start: number; end: number } {
-  const pattern = new RegExp(
-    passage
-      .split(/\s+/)
-      .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('\\s+'),
-  );
-  const match = pattern.exec(text);
-  if (!match) throw new Error(`passage not found: ${passage}`);
-  return { start: match.index, end: match.index + match[0].length };
-}
-
 describe('retrieval quality: recall@5 on 61 labelled questions over 12 documents', () => {
   const files = corpusFiles(CORPUS);
 
   beforeAll(async () => {
     server = await startFakeLlmServer();
-    for (const file of files) {
-      const { text } = await loadDocument(file.content, file.filename);
-      for (const q of QUESTIONS.filter((q) => q.document === file.name)) {
-        spans.set(q.question, locate(text, q.passage));
-      }
-    }
+    spans = await passageSpans(files);
   });
 
   afterAll(async () => {
@@ -124,25 +111,9 @@ describe('retrieval quality: recall@5 on 61 labelled questions over 12 documents
         const { document } = await index.ingest(file.content, file.filename);
         names.set(document.id, file.name);
       }
-      let hits = 0;
-      let reciprocal = 0;
-      const misses: string[] = [];
-      for (const q of QUESTIONS) {
-        const span = spans.get(q.question)!;
-        const results = await index.search(q.question, K);
-        const rank = results.findIndex((r) => {
-          if (names.get(r.document.id) !== q.document) return false;
-          const overlap = Math.min(r.chunk.end, span.end) - Math.max(r.chunk.start, span.start);
-          return overlap >= (span.end - span.start) / 2;
-        });
-        if (rank >= 0) {
-          hits += 1;
-          reciprocal += 1 / (rank + 1);
-        } else misses.push(q.question);
-      }
-      const recall = hits / QUESTIONS.length;
+      const { recall, mrr, misses } = await measureRecall(index, names, spans, K);
       report.push(
-        `  ${label.padEnd(38)} ${recall.toFixed(3)}  (MRR ${(reciprocal / QUESTIONS.length).toFixed(3)}; missed: ${misses.join(' | ') || 'none'})`,
+        `  ${label.padEnd(38)} ${recall.toFixed(3)}  (MRR ${mrr.toFixed(3)}; missed: ${misses.join(' | ') || 'none'})`,
       );
       expect(recall).toBeGreaterThanOrEqual(floor);
     } finally {
