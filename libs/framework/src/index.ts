@@ -164,6 +164,7 @@ export {
   LlmError,
   UnknownModelError,
   MissingApiKeyError,
+  MissingSdkError,
   ProviderAuthError,
   ProviderRateLimitError,
   ProviderTimeoutError,

@@ -58,6 +58,7 @@ export {
   LlmError,
   UnknownModelError,
   MissingApiKeyError,
+  MissingSdkError,
   ProviderAuthError,
   ProviderRateLimitError,
   ProviderTimeoutError,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ToolkitConfig } from '../../../../libs/framework/src/config/toolkit-config.interface.js';
 import { isKeySet, resolveDefaultModel } from '../../../../libs/providers/src/llm/default-model.js';
+import { missingSdk } from '../../../../libs/providers/src/llm/provider/sdk-packages.js';
 import { resolveModel } from '../../../../libs/providers/src/llm/resolution/resolve-model.js';
 import { isPortFree } from '../dev/port-check.js';
 import type { PlatformId } from '../deploy/deploy-platform.interface.js';
@@ -87,6 +88,15 @@ function modelCheck(config: ToolkitConfig, env: NodeJS.ProcessEnv, name?: string
     const resolved = resolveModel(choice.model, { env, defaultProvider: provider });
     const rule = `by rule ${resolved.rule}`;
     const head = `${label} ${configured}${via} -> ${resolved.label} ${resolved.model}, ${rule}`;
+    const sdk = missingSdk(resolved.api);
+    if (sdk !== undefined) {
+      return {
+        name: 'model',
+        status: 'fail',
+        detail: `${head}, but its SDK package ${sdk} is not installed`,
+        fix: `npm install ${sdk}`,
+      };
+    }
     if (!resolved.keyVar) return { name: 'model', status: 'ok', detail: `${head}, no key needed` };
     if (isKeySet(env[resolved.keyVar])) {
       return { name: 'model', status: 'ok', detail: `${head}, ${resolved.keyVar} set` };

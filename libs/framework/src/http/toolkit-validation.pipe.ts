@@ -8,6 +8,7 @@ import {
   type ParamProblem,
 } from '../../../providers/src/errors/validation.error.js';
 import { validateWithSchema } from '../routing/standard-schema.js';
+import { lazyTransformerPackage, lazyValidatorPackage } from './class-validation-packages.js';
 
 /**
  * Nest's `ValidationPipe` set up the toolkit way: DTO classes are validated with
@@ -20,6 +21,9 @@ export class ToolkitValidationPipe extends ValidationPipe {
   constructor() {
     super({
       transform: true,
+      // Required on the first DTO, not here: class-validator is an optional peer of toolkit.
+      validatorPackage: lazyValidatorPackage,
+      transformerPackage: lazyTransformerPackage,
       exceptionFactory: (errors: ClassValidationError[]) =>
         new ValidationError(flatten(errors, '')),
     });

@@ -80,6 +80,23 @@ export class MissingApiKeyError extends LlmError {
   }
 }
 
+/**
+ * 503: the SDK the model's provider runs on is not installed (the SDKs are optional peers of
+ * toolkit). Raised by the first call, like a missing key; the message has the install command.
+ */
+export class MissingSdkError extends LlmError {
+  constructor(
+    context: LlmErrorContext,
+    readonly packageName: string,
+  ) {
+    super(
+      `${context.provider} models need the ${packageName} package, which is not installed: run npm install ${packageName} to use model "${context.model}"`,
+      context,
+      { statusCode: 503, body: { missing: packageName } },
+    );
+  }
+}
+
 /** 502: the provider refused the key (HTTP 401/403). Never worth a retry or a fallback. */
 export class ProviderAuthError extends LlmError {
   constructor(

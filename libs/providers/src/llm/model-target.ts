@@ -2,7 +2,8 @@ import { ConfigError } from '../errors/config.error.js';
 import { isKeySet, resolveDefaultModel } from './default-model.js';
 import type { ModelSpec } from './llm-options.interface.js';
 import type { ResolvedLlmOptions } from './llm-options.js';
-import { MissingApiKeyError } from './llm.errors.js';
+import { MissingApiKeyError, MissingSdkError } from './llm.errors.js';
+import { missingSdk } from './provider/sdk-packages.js';
 import type { LlmErrorContext } from './llm.errors.js';
 import { createLanguageModel } from './provider/create-language-model.js';
 import type { LanguageModel } from './provider/language-model.interface.js';
@@ -45,12 +46,17 @@ export class ModelTarget {
     return { provider: r.label, model: r.model, keyVar: r.keyVar };
   }
 
-  /** The vendor adapter; throws {@link MissingApiKeyError} when the key is unset. */
+  /**
+   * The vendor adapter; throws {@link MissingApiKeyError} when the key is unset and
+   * {@link MissingSdkError} when the provider's SDK package is not installed.
+   */
   languageModel(): LanguageModel {
     if (this.instance) return this.instance;
     const { resolution: r, settings: s } = this;
     const apiKey = s.apiKey ?? (r.keyVar ? s.options.env[r.keyVar] : undefined);
     if (r.keyVar && !isKeySet(apiKey)) throw new MissingApiKeyError(this.context, r.keyVar);
+    const sdk = missingSdk(r.api);
+    if (sdk !== undefined) throw new MissingSdkError(this.context, sdk);
     const ownEmbeddings = /embed/i.test(r.model)
       ? r.model
       : providerInfo(r.provider).embeddingModel;
