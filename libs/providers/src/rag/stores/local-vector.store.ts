@@ -33,10 +33,10 @@ export interface LocalVectorStoreOptions extends VectorStoreOptions {
   directory: string;
   /**
    * How searches find the nearest chunks. `exact` scans every vector: always the true nearest,
-   * fine up to about 10k chunks (≈ 8 ms per query at 384 dimensions). `ivf` searches an
+   * fine up to about 20k chunks (≈ 8 ms per query at 10k chunks of 384 dimensions). `ivf` searches an
    * inverted-file index (vectors grouped around k-means centroids; only the lists nearest the
-   * query are scanned) from 1,024 chunks up: several times faster at 100k chunks, returning
-   * ≥ 95 % of the true top 10 on embedding-like data. `auto` scans exactly below
+   * query are scanned) from 1,024 chunks up: about ten times faster at 100k chunks, returning
+   * ≥ 95 % of the true top 10 on embedding-like data (less on data without clear clusters). `auto` scans exactly below
    * `ivf.exactBelow` chunks and uses the index above. The index is trained in the background
    * (searches stay exact until it is ready), kept in step with adds and deletes, retrained once
    * the store has doubled, and saved as `ivf.index` beside `store.json`; a missing or damaged
@@ -61,7 +61,7 @@ interface StoredDocument extends SegmentEntry {
  * vectors) and `segments/<name>.json` (chunks). Every change writes new files through a
  * temporary file + rename and commits by rewriting `store.json` last, so a crash leaves the old
  * or the new state, never a broken one. Search is an exact cosine scan of all vectors up to
- * 10k chunks (about 8 ms at 384 dimensions; 85 ms at 100k) and, above, an IVF index (see the
+ * 20k chunks (about 8 ms at 10k chunks of 384 dimensions; 85 ms at 100k) and, above, an IVF index (see the
  * `index` option) trained in the background and saved as `ivf.index`, a cache that is rebuilt
  * when missing or damaged (see `bench/rag` for measured figures).
  *
@@ -233,9 +233,9 @@ export class LocalVectorStore implements VectorStore {
   }
 
   /**
-   * Trains the IVF index now (from 1,024 chunks up, unless `index` is `exact`) instead of
-   * waiting for the background build, and resolves once searches use it — e.g. after a bulk
-   * load, or in tests.
+   * Trains the IVF index on the current chunks now (from 1,024 chunks up, unless `index` is
+   * `exact`) instead of waiting for the background build, and resolves once searches use it —
+   * e.g. after a bulk load. Does nothing when the index already covers every chunk.
    */
   async buildIndex(): Promise<void> {
     await this.ready();
