@@ -84,7 +84,7 @@ export async function readIvfFile(
 
 /** Deletes the index file (if any). */
 export async function removeIvfFile(directory: string): Promise<void> {
-  await rm(join(directory, IVF_FILE), { force: true });
+  await rm(join(directory, IVF_FILE), { force: true, recursive: true });
 }
 
 function parse(

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
@@ -147,6 +147,23 @@ describe('LocalVectorStore with an IVF index', () => {
     const again = await open();
     expect(again.indexStatus()).toMatchObject({ search: 'ivf', building: false });
     await again.close();
+  });
+
+  it('keeps adding and searching when the index file cannot be written', async () => {
+    const store = await open();
+    await fill(store, [0, 1, 2, 3, 4]);
+    await idle(store);
+    await rm(join(dir, IVF_FILE));
+    await mkdir(join(dir, IVF_FILE, 'in-the-way'), { recursive: true });
+    await fill(store, [5, 6, 7, 8, 9, 10]);
+    await idle(store);
+    expect(store.indexStatus().search).toBe('ivf');
+    expect((await store.search(vectorsOf(10)[4], 1))[0].chunk.text).toBe('d10 c4');
+    await store.close();
+    const reopened = await open({ index: 'exact' });
+    expect(await reopened.count()).toBe(11 * PER_DOC);
+    expect(await texts(reopened, 5)).toEqual(exactTop([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 5, 10));
+    await reopened.close();
   });
 
   it('retrains once the store has doubled, and clear() drops the index', async () => {

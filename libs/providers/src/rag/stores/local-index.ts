@@ -162,7 +162,8 @@ export class LocalIndex {
   /** After a committed change (inside the store's change queue): saves and retrains when due. */
   async afterChange(): Promise<void> {
     if (this.ivf && this.unsaved >= Math.max(MIN_UNSAVED, this.host.matrix.rows / 50)) {
-      await this.save();
+      // The change is committed already: failing to write the cache must not fail it.
+      await this.save().catch(() => undefined);
     }
     this.maybeBuild();
   }
@@ -237,6 +238,7 @@ export class LocalIndex {
       pause: () => this.pause(),
     });
     await this.host.exclusive(async () => {
+      if (matrix.rows < MIN_INDEX_ROWS) return; // emptied meanwhile
       const index = new IvfIndex(dimensions, centroids, matrix.rows);
       const out = new Int32Array(SLICE_ROWS);
       for (let from = 0; from < matrix.rows; from += SLICE_ROWS) {
@@ -247,7 +249,7 @@ export class LocalIndex {
       }
       this.ivf = index;
       this.unsaved = index.rows;
-      await this.save();
+      await this.save().catch(() => undefined); // unsaved: retried after the next changes
     });
   }
 
@@ -256,6 +258,7 @@ export class LocalIndex {
     if (this.host.isClosed()) throw new BuildAborted('store closed');
   }
 
+  /** Writes the index file; runs inside the change queue (or after it closed), so rows hold still. */
   private async save(): Promise<void> {
     const { ivf, host } = this;
     if (!ivf) return;
@@ -263,7 +266,6 @@ export class LocalIndex {
     for (const { segment, firstRow, count } of this.orderedSegments()) {
       segments.set(segment, ivf.listsOf(firstRow, count));
     }
-    this.unsaved = 0;
     await writeIvfFile(host.directory, {
       embedderId: host.embedderId,
       dimensions: host.dimensions,
@@ -271,6 +273,7 @@ export class LocalIndex {
       centroids: ivf.centroids,
       segments,
     });
+    this.unsaved = 0;
   }
 
   private orderedSegments(): IndexedSegment[] {
