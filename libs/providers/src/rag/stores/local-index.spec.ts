@@ -114,14 +114,22 @@ describe('LocalVectorStore with an IVF index', () => {
     await fill(store, [0, 1, 2, 3, 4]);
     await idle(store);
     await fill(store, [5]);
-    // A copy taken now is what a kill leaves: store.json knows d5, ivf.index does not yet.
+    await store.deleteDocument('d0');
+    // A copy taken now is what a kill leaves: store.json knows d5 and not d0, ivf.index still
+    // lists d0 and not d5; plus a half-written index file.
     const copy = `${dir}-copy`;
     await cp(dir, copy, { recursive: true });
+    await writeFile(join(copy, `${IVF_FILE}.123.abcd1234.tmp`), 'partial');
     await store.close();
     const revived = await open({}, copy);
     expect(revived.indexStatus()).toMatchObject({ search: 'ivf', building: false });
     const own = await revived.search(vectorsOf(5)[3], 1);
     expect(own[0].chunk.text).toBe('d5 c3');
+    const gone = await revived.search(vectorsOf(0)[3], 20);
+    expect(gone.some((m) => m.chunk.documentId === 'd0')).toBe(false);
+    expect(await readdir(copy)).toEqual(
+      expect.not.arrayContaining([expect.stringMatching(/tmp$/)]),
+    );
     await revived.close();
     await rm(copy, { recursive: true, force: true });
   });
