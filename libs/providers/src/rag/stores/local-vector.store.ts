@@ -27,6 +27,9 @@ import { assertTopK, isZero, toUnitVector } from './vector-math.js';
 import { VectorMatrix } from './vector-matrix.js';
 import type { VectorMatch, VectorStore, VectorStoreOptions } from './vector-store.interface.js';
 
+/** Segment files read ahead while opening. */
+const READ_AHEAD = 4;
+
 /** Options of {@link LocalVectorStore.open}. */
 export interface LocalVectorStoreOptions extends VectorStoreOptions {
   /** Folder holding the store (created if missing), e.g. `.rag/index`. */
@@ -117,9 +120,24 @@ export class LocalVectorStore implements VectorStore {
       file = undefined;
     }
     if (!file) await writeStoreFile(directory, emptyStoreFile(embedderId, dimensions));
-    for (const entry of file?.documents ?? []) {
-      const { chunks, vectors } = await readSegment(directory, entry.segment, dimensions);
-      store.insert(entry, chunks, vectors);
+    // A hint (one allocation instead of repeated doubling); a wrong count only costs memory.
+    const expected = (file?.documents ?? []).reduce((n, e) => n + (e.record.chunks || 0), 0);
+    if (Number.isSafeInteger(expected) && expected * dimensions <= 2 ** 28) {
+      store.matrix.reserve(expected);
+    }
+    // Reads a few segments ahead, so file reads overlap the parsing and copying of earlier ones.
+    const entries = file?.documents ?? [];
+    const reads = new Map<number, ReturnType<typeof readSegment>>();
+    for (let i = 0; i < entries.length; i += 1) {
+      for (let ahead = i; ahead < Math.min(entries.length, i + READ_AHEAD); ahead += 1) {
+        if (reads.has(ahead)) continue;
+        const read = readSegment(directory, entries[ahead].segment, dimensions);
+        read.catch(() => undefined); // awaited below; a failure surfaces there
+        reads.set(ahead, read);
+      }
+      const { chunks, vectors } = await reads.get(i)!;
+      reads.delete(i);
+      store.insert(entries[i], chunks, vectors);
     }
     await store.removeOrphans();
     await store.index.load();

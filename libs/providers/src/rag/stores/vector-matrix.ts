@@ -58,7 +58,8 @@ export class VectorMatrix {
     this.used = 0;
   }
 
-  private reserve(rows: number): void {
+  /** Grows the capacity to at least `rows` rows (e.g. before loading a known number of rows). */
+  reserve(rows: number): void {
     if (rows * this.dimensions <= this.data.length) return;
     let capacity = this.data.length / this.dimensions;
     while (capacity < rows) capacity *= 2;
