@@ -176,9 +176,9 @@ export class LocalIndex {
   }
 
   /**
-   * Makes sure searches use an index trained on the current rows (whatever the thresholds,
-   * from 1,024 chunks up, unless the mode is `exact`): waits for a running build, then trains
-   * again unless that build already covered every row.
+   * Makes sure an index trained on the current rows exists (from 1,024 chunks up, unless the
+   * mode is `exact`; in `auto` mode searches use it from `exactBelow` chunks): waits for a
+   * running build, then trains again unless that build already covered every row.
    */
   async build(): Promise<void> {
     if (this.building) await this.building.catch(() => undefined);

@@ -252,8 +252,9 @@ export class LocalVectorStore implements VectorStore {
 
   /**
    * Trains the IVF index on the current chunks now (from 1,024 chunks up, unless `index` is
-   * `exact`) instead of waiting for the background build, and resolves once searches use it —
-   * e.g. after a bulk load. Does nothing when the index already covers every chunk.
+   * `exact`) instead of waiting for the background build, and resolves once it is ready —
+   * e.g. after a bulk load. Searches use it from then on (in `auto` mode, once the store holds
+   * `ivf.exactBelow` chunks). Does nothing when the index already covers every chunk.
    */
   async buildIndex(): Promise<void> {
     await this.ready();
