@@ -137,14 +137,22 @@ export async function benchIndex(out, options) {
     `${fmt(ivfStats.p95)} ms, recall@${k} ${recallAt(ivfRun.found, truth).toFixed(3)}`,
   ]);
 
-  const reopen = await timed(() => open(directory, { index: 'auto' }));
-  const reopened = reopen.result.indexStatus();
-  const again = summary((await query(reopen.result, data.queries, dims, k)).samples);
-  await reopen.result.close();
+  // Three reopens (a single one is at the mercy of other load on the machine).
+  const reopens = [];
+  let reopened;
+  let again;
+  for (let i = 0; i < 3; i += 1) {
+    const reopen = await timed(() => open(directory, { index: 'auto' }));
+    reopens.push(reopen.ms);
+    reopened = reopen.result.indexStatus();
+    if (i === 0) again = summary((await query(reopen.result, data.queries, dims, k)).samples);
+    await reopen.result.close();
+  }
+  const sortedReopens = [...reopens].sort((a, b) => a - b);
   out.push([
-    `[${tag}] local IVF reopen (index file read, search ${reopened.search}, building ${reopened.building})`,
-    `${fmt(reopen.ms)} ms`,
-    `then top-${k} p50 ${fmt(again.p50)} ms`,
+    `[${tag}] local IVF reopen, median of 3 (index file read, search ${reopened.search}, building ${reopened.building})`,
+    `${fmt(sortedReopens[1])} ms`,
+    `all: ${reopens.map(fmt).join(' / ')} ms; then top-${k} p50 ${fmt(again.p50)} ms`,
   ]);
 
   for (const nprobe of options.nprobes ?? []) {
