@@ -1,9 +1,15 @@
 /**
- * RAG benchmark: ingest time for 100 documents and query latency of the local vector store at
- * 10k and 100k chunks. Runs on the compiled package:
+ * RAG benchmark: ingest time for 100 documents, query latency of the local vector store at
+ * 10k and 100k chunks, and its IVF index against the exact scan and pgvector's HNSW on
+ * clustered, embedding-like vectors (see index-case.js). Runs on the compiled package:
  *
  *   npm run build && node bench/rag/rag.bench.js            # all cases
- *   node bench/rag/rag.bench.js --quick                      # 10k chunks only
+ *   node bench/rag/rag.bench.js --quick                      # 10k chunks only, no index case
+ *   node bench/rag/rag.bench.js --index                      # the index case only
+ *   node bench/rag/rag.bench.js --index --index-rows=20000   # ... on fewer vectors
+ *
+ * pgvector: PostgreSQL at RAG_BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test);
+ * skipped with a note when it cannot be reached.
  *
  * Everything is generated deterministically (seeded PRNG) in a temporary folder that is removed
  * at the end. Figures are printed as a table; nothing is asserted.
@@ -12,12 +18,18 @@ import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { benchIndex } from './index-case.js';
 
 const dist = process.env.RAG_BENCH_DIST ?? new URL('../../dist/', import.meta.url).pathname;
 const rag = await import(join(dist, 'libs/providers/src/rag/index.js'));
 const { DocumentIndex, HashingEmbedder, LocalVectorStore } = rag;
 
 const quick = process.argv.includes('--quick');
+const indexOnly = process.argv.includes('--index');
+const indexRows = Number(
+  process.argv.find((a) => a.startsWith('--index-rows='))?.split('=')[1] ?? 100_000,
+);
+const pgUrl = process.env.RAG_BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DIMS = 384;
 const QUERIES = 200;
 
@@ -216,9 +228,32 @@ try {
     `RAG benchmark — Node ${process.version}, ${cpus().length} CPUs (load ${load}), ` +
       `embedder ${new HashingEmbedder().id}${quick ? ' (quick)' : ''}`,
   );
-  await benchIngest(root);
-  await benchStore(root, 10_000);
-  if (!quick) await benchStore(root, 100_000);
+  if (!indexOnly) {
+    await benchIngest(root);
+    await benchStore(root, 10_000);
+    if (!quick) await benchStore(root, 100_000);
+  }
+  if (!quick) {
+    const common = { root, LocalVectorStore, rows: indexRows, dims: DIMS, centres: 1000 };
+    const k = 10;
+    await benchIndex(rows, {
+      ...common,
+      noise: 1,
+      queryCount: QUERIES,
+      k,
+      nprobes: [2, 4, 16, 32],
+      sizes: [5_000, 10_000, 20_000, 40_000].filter((n) => n < indexRows),
+      pgUrl,
+    });
+    // Harder data: vectors farther from their centres (cosine ≈ 0.55), clusters overlapping.
+    await benchIndex(rows, {
+      ...common,
+      noise: 1.5,
+      queryCount: QUERIES,
+      k,
+      nprobes: [16, 32, 64],
+    });
+  }
   const width = Math.max(...rows.map((r) => r[0].length));
   for (const [what, a, b] of rows) console.log(`${what.padEnd(width)}  ${a.padStart(12)}  ${b}`);
 } finally {

@@ -55,6 +55,7 @@ export type {
 } from './stores/vector-store.interface.js';
 export { LocalVectorStore } from './stores/local-vector.store.js';
 export type { LocalVectorStoreOptions } from './stores/local-vector.store.js';
+export type { LocalIndexMode, LocalIndexStatus, LocalIvfOptions } from './stores/local-index.js';
 export { PgVectorStore } from './stores/pgvector.store.js';
 export type { PgVectorStoreOptions } from './stores/pgvector.store.js';
 

@@ -94,7 +94,11 @@ export async function readSegment(
       `segment ${segment} holds ${bytes.byteLength} bytes for ${chunks.length} chunks`,
     );
   }
-  // Copy into an aligned buffer: a small file's Buffer may sit at any offset of a shared pool.
+  // A view when the bytes are 4-byte aligned (large files get a buffer of their own); else a
+  // copy, as a small file's Buffer may sit at any offset of a shared pool.
+  if (bytes.byteOffset % 4 === 0) {
+    return { chunks, vectors: new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4) };
+  }
   const vectors = new Float32Array(chunks.length * dimensions);
   new Uint8Array(vectors.buffer).set(bytes);
   return { chunks, vectors };

@@ -43,6 +43,11 @@ export class VectorMatrix {
     return this.data.subarray(first * this.dimensions, (first + count) * this.dimensions);
   }
 
+  /** All rows back to back (shares memory: valid until the matrix changes). */
+  raw(): Float32Array {
+    return this.data.subarray(0, this.used * this.dimensions);
+  }
+
   /** Exact top-k rows by dot product with a unit `query`. */
   search(query: Float32Array, k: number): ScoredRow[] {
     return scanTopK(this.data, this.used, this.dimensions, query, k);
@@ -53,7 +58,8 @@ export class VectorMatrix {
     this.used = 0;
   }
 
-  private reserve(rows: number): void {
+  /** Grows the capacity to at least `rows` rows (e.g. before loading a known number of rows). */
+  reserve(rows: number): void {
     if (rows * this.dimensions <= this.data.length) return;
     let capacity = this.data.length / this.dimensions;
     while (capacity < rows) capacity *= 2;
