@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { REGISTER_URL } from '../runtime/runtime-paths.js';
-import { AppLoadError, loadServedApp, shutdownGraceOf } from '../runtime/load-served-app.js';
+import {
+  AppLoadError,
+  loadServedApp,
+  prepareTypeScript,
+  shutdownGraceOf,
+} from '../runtime/load-served-app.js';
 import type { ServableApp } from '../runtime/served-app.js';
 import { TerminalService } from '../services/terminal.service.js';
 import type { SuperviseOptions } from './app-supervisor.service.js';
@@ -24,7 +29,7 @@ export class InProcessServerService {
     const startedAt = Date.now();
     adoptEnvironment(options.env);
     if (process.cwd() !== options.cwd) process.chdir(options.cwd);
-    await import(REGISTER_URL);
+    await prepareTypeScript(options.cwd, REGISTER_URL);
     let app: ServableApp;
     try {
       app = await loadServedApp(options.appFile, options.exportName);

@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { REGISTER_URL, SERVE_APP_PATH } from '../runtime/runtime-paths.js';
+import { SERVE_APP_PATH } from '../runtime/runtime-paths.js';
 import { isServeMessage, type ServeMessage } from '../runtime/served-app.js';
 import type { TerminalService } from '../services/terminal.service.js';
 import type { SuperviseOptions } from './app-supervisor.service.js';
@@ -58,7 +58,7 @@ export class Supervision {
     const child = fork(SERVE_APP_PATH, [appFile, exportName, host, String(port)], {
       cwd,
       env: childEnv,
-      execArgv: ['--enable-source-maps', '--import', REGISTER_URL],
+      execArgv: ['--enable-source-maps'],
       stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     });
     this.child = child;

@@ -1,7 +1,35 @@
-import { basename } from 'node:path';
+import { createRequire } from 'node:module';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describeLoadFailure } from './load-failure.js';
 import { isServableApp, type ServableApp } from './served-app.js';
+
+/**
+ * What a served app imports, loaded before the TypeScript loader is registered: Node's loader
+ * hooks run on a separate thread and every module loaded after `register()` makes a round trip
+ * to it (importing toolkit took ~0.35 s longer with the hooks in place), while a module already
+ * loaded costs nothing. The app's own files still go through the hooks.
+ */
+const PRELOADED = ['@nestjs/common', '@nestjs/core', '@nestjs/platform-express', 'toolkit'];
+
+/**
+ * Makes `import()` of the project's TypeScript work: loads the framework packages as the project
+ * resolves them, then registers toolkit's TypeScript loader (`REGISTER_URL`). A package that
+ * does not resolve is left to the app's own import to report.
+ */
+export async function prepareTypeScript(cwd: string, registerUrl: string): Promise<void> {
+  const requireFromProject = createRequire(join(cwd, 'package.json'));
+  for (const name of PRELOADED) {
+    let resolved: string;
+    try {
+      resolved = requireFromProject.resolve(name);
+    } catch {
+      continue;
+    }
+    await import(pathToFileURL(resolved).href);
+  }
+  await import(registerUrl);
+}
 
 /** Why the app module could not give a servable app; the message is one line for the user. */
 export class AppLoadError extends Error {

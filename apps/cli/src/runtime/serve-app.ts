@@ -1,10 +1,12 @@
 /**
- * Entry of the process that serves the user's app, spawned by `toolkit dev` and `toolkit start`
- * as `node --import <register> serve-app.js <file> <export> <host> <port>`. Imports the module,
+ * Entry of the child process that serves the user's app for `toolkit dev`, spawned as
+ * `node serve-app.js <file> <export> <host> <port>`. Loads the framework, registers the
+ * TypeScript loader (in that order: see `prepareTypeScript`), imports the module,
  * runs the exported app, tells the parent once it listens, and closes it on SIGINT, SIGTERM or
  * when the parent goes away, so no server outlives the CLI.
  */
-import { loadServedApp, shutdownGraceOf } from './load-served-app.js';
+import { loadServedApp, prepareTypeScript, shutdownGraceOf } from './load-served-app.js';
+import { REGISTER_URL } from './runtime-paths.js';
 import type { ServableApp, ServeMessage } from './served-app.js';
 
 const [file, exportName, host, portText] = process.argv.slice(2);
@@ -29,6 +31,7 @@ if (!file || !exportName || !host || !portText)
 
 let app: ServableApp;
 try {
+  await prepareTypeScript(process.cwd(), REGISTER_URL);
   app = await loadServedApp(file, exportName);
 } catch (error) {
   fail(messageOf(error));
