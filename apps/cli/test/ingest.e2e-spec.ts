@@ -181,6 +181,19 @@ describe('toolkit ingest with Redis and one worker', () => {
     expect(result.stdout).toMatch(/^ {2}failed: broken\.pdf: .*PDF/m);
     await worker.waitFor(/^failed\s+broken\.pdf: .*PDF/m);
   }, 120_000);
+
+  it('refuses a second writer of the local store with one line', async () => {
+    const second = await runCli(['worker'], { cwd: target.dir, env: redisEnv() });
+    expect(second.code).toBe(1);
+    expect(second.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^Error: another toolkit process \(pid \d+\) is writing the local store/,
+      ),
+    ]);
+    const inProcess = await ingest(target, ['notes'], baseEnv());
+    expect(inProcess.code).toBe(1);
+    expect(inProcess.stderr).toMatch(/is writing the local store/);
+  });
 });
 
 describe('toolkit ingest with two workers on a pgvector store', () => {

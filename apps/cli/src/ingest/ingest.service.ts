@@ -4,9 +4,10 @@ import { join, resolve } from 'node:path';
 import { openProjectIndex } from '../../../../libs/providers/src/rag/project/open-project-index.js';
 import { CliError, SilentExit } from '../errors/cli.errors.js';
 import { TerminalService } from '../services/terminal.service.js';
-import { readIngestSettings } from './ingest-settings.js';
+import { readIngestSettings, type IngestSettings } from './ingest-settings.js';
 import { formatSummary, progressLine, type IngestTally } from './ingest-summary.js';
 import { ingestInProcess } from './in-process-ingest.js';
+import { lockLocalStore } from './local-store-lock.js';
 import { reachableRedis } from './project-redis.js';
 import { ingestThroughQueue } from './queue-ingest.js';
 
@@ -57,12 +58,33 @@ export class IngestService {
       }
       tally = result.tally;
     } else {
+      tally = await this.inProcess(request, settings, path, onProgress);
+    }
+    if (onProgress) this.terminal.endStatus();
+    const summary = tally.summary();
+    if (request.json) this.terminal.info(JSON.stringify(summary));
+    else for (const line of formatSummary(summary)) this.terminal.info(line);
+    if (summary.failed > 0) throw new SilentExit(1);
+  }
+
+  /** Ingests in this process, holding the local store (if that is the store) meanwhile. */
+  private async inProcess(
+    request: IngestRequest,
+    settings: IngestSettings,
+    path: string,
+    onProgress: ((tally: IngestTally) => void) | undefined,
+  ): Promise<IngestTally> {
+    const release =
+      settings.rag.store === 'local'
+        ? lockLocalStore(resolve(request.cwd, settings.rag.index_dir))
+        : () => undefined;
+    try {
       const project = await openProjectIndex(settings.config, {
         cwd: request.cwd,
         env: request.env,
       });
       try {
-        tally = await ingestInProcess({
+        return await ingestInProcess({
           folder: request.folder,
           path,
           target: project.index,
@@ -71,12 +93,9 @@ export class IngestService {
       } finally {
         await project.close();
       }
+    } finally {
+      release();
     }
-    if (onProgress) this.terminal.endStatus();
-    const summary = tally.summary();
-    if (request.json) this.terminal.info(JSON.stringify(summary));
-    else for (const line of formatSummary(summary)) this.terminal.info(line);
-    if (summary.failed > 0) throw new SilentExit(1);
   }
 
   /** Without `--wait`: what was queued, and what processes it. */

@@ -13,13 +13,13 @@ function alive(pid: number): boolean {
 }
 
 /**
- * Claims a local store for one worker process (several would overwrite each other's files):
- * writes `<indexDir>/worker.pid`, refusing with a one-line error while another live worker holds
- * it. Returns the release function.
+ * Claims a local store for one `toolkit worker` or in-process `toolkit ingest` (two processes
+ * would overwrite each other's files): writes `<indexDir>/writer.pid`, refusing with a one-line
+ * error while another live process holds it. Returns the release function.
  */
 export function lockLocalStore(indexDir: string): () => void {
   mkdirSync(indexDir, { recursive: true });
-  const file = join(indexDir, 'worker.pid');
+  const file = join(indexDir, 'writer.pid');
   for (;;) {
     try {
       writeFileSync(file, String(process.pid), { flag: 'wx' });
@@ -30,7 +30,7 @@ export function lockLocalStore(indexDir: string): () => void {
     const holder = Number(readFileSync(file, 'utf8').trim());
     if (Number.isInteger(holder) && holder > 0 && alive(holder)) {
       throw new CliError(
-        `another toolkit worker (pid ${holder}) is using the local store; use rag.store: pgvector for several workers`,
+        `another toolkit process (pid ${holder}) is writing the local store; use rag.store: pgvector for several workers`,
       );
     }
     rmSync(file, { force: true }); // left by a worker that died
