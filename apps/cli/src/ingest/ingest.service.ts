@@ -51,6 +51,12 @@ export class IngestService {
         queue: settings.queue,
         wait: request.wait,
         onProgress,
+        onNoWorker: () => {
+          if (onProgress) this.terminal.endStatus();
+          this.terminal.warn(
+            `no toolkit worker is taking jobs from ${settings.queue}; start one with: toolkit worker`,
+          );
+        },
       });
       if (!request.wait) {
         this.queuedOnly(request.json, settings.queue, result.queued, result.known);

@@ -10,6 +10,9 @@ export interface QueueIngestOptions {
   queue: string;
   /** Follow the jobs until they are all done or failed. */
   wait: boolean;
+  /** Called once when jobs are pending and no worker has been connected for `idleMs`. */
+  onNoWorker?: () => void;
+  idleMs?: number;
   /** Called about every `pollMs` while waiting. */
   onProgress?: (tally: IngestTally) => void;
   pollMs?: number;
@@ -41,8 +44,16 @@ export async function ingestThroughQueue(options: QueueIngestOptions): Promise<Q
       else pending.push(state.id);
       if (state.state === 'completed' || state.state === 'failed') tally.alreadyDone += 1;
     }
+    const idleSince = Date.now();
+    let lookedForWorkers = false;
     while (pending.length > 0) {
       options.onProgress?.(tally);
+      const idle = Date.now() - idleSince >= (options.idleMs ?? 3000);
+      if (!lookedForWorkers && idle && tally.done === tally.alreadyDone) {
+        lookedForWorkers = true;
+        // -1 when the server refuses CLIENT LIST: then nothing is said.
+        if ((await queue.workerCount().catch(() => -1)) === 0) options.onNoWorker?.();
+      }
       await new Promise((done) => setTimeout(done, options.pollMs ?? 300));
       const still: string[] = [];
       for (const state of await queue.jobStates(pending)) {

@@ -161,6 +161,11 @@ export class IngestionQueue {
     }
   }
 
+  /** Workers connected to the queue now (from Redis' client list). */
+  async workerCount(): Promise<number> {
+    return (await this.open()).getWorkersCount();
+  }
+
   /** Removes every job of the queue (for tests and a fresh start). */
   async obliterate(): Promise<void> {
     await (await this.open()).obliterate({ force: true });
