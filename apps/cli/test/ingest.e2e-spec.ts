@@ -224,6 +224,28 @@ describe('toolkit ingest with two workers on a pgvector store', () => {
   }, 180_000);
 });
 
+describe('toolkit worker stopped mid-run', () => {
+  it('finishes the files in hand on SIGTERM; another worker takes the rest, none twice', async () => {
+    const target = project('stop');
+    writeNotes(target, 'notes', 300);
+    const first = await startWorker(target);
+    expect((await ingest(target, ['notes'])).code).toBe(0);
+    await first.waitFor(/^added /m);
+    await stopWorker(first);
+    expect(added(first).length).toBeLessThan(300); // stopped mid-run, not after the last file
+    const second = await startWorker(target);
+    const result = await ingest(target, ['notes', '--wait', '--json']);
+    expect(result.code).toBe(0);
+    const summary = summaryOf(result);
+    expect(summary.failed).toBe(0);
+    expect(summary.added + summary.unchanged).toBe(300);
+    const files = [...added(first), ...added(second)];
+    expect(files).toHaveLength(300);
+    expect(new Set(files).size).toBe(300);
+    await stopWorker(second);
+  }, 120_000);
+});
+
 describe('toolkit ingest without Redis', () => {
   it('ingests in this process, with the same summary', async () => {
     const target = project('local');
