@@ -1,8 +1,9 @@
 /**
  * `toolkit ingest` and `toolkit worker` as a user runs them, against the test Redis
  * (127.0.0.1:6379) and PostgreSQL: a folder queued for one worker (and again, adding nothing),
- * for two workers sharing a pgvector store (every file once), in-process without Redis, a corrupt
- * file, a missing folder, a worker without Redis. Every run has its own queue and table names,
+ * for two workers sharing a pgvector store (every file once), a worker stopped mid-run, a second
+ * writer of a local store, in-process without Redis, a corrupt file, a missing folder, a worker
+ * without Redis. Every run has its own queue and table names,
  * removed afterwards. `TOOLKIT_INGEST_RATE=1` also measures documents/s for 1 and 2 workers on
  * 1,000 documents (`ingest rate: ...`).
  */
