@@ -10,6 +10,8 @@ const COMMAND_MODULES: Readonly<Record<string, () => Promise<Type>>> = {
   docs: async () => (await import('./modules/docs-command.module.js')).DocsCommandModule,
   deploy: async () => (await import('./modules/deploy-command.module.js')).DeployCommandModule,
   doctor: async () => (await import('./modules/doctor-command.module.js')).DoctorCommandModule,
+  ingest: async () => (await import('./modules/ingest-command.module.js')).IngestCommandModule,
+  worker: async () => (await import('./modules/worker-command.module.js')).WorkerCommandModule,
 };
 
 /**

@@ -9,7 +9,7 @@ import { DEFAULT_DOCS_PORT, DEFAULT_START_HOST } from './cli.constants.js';
 import { parseAppName } from './deploy/app-name.js';
 import { parsePlatform } from './deploy/deploy-platform.interface.js';
 import { parseAppSpec } from './dev/app-spec.js';
-import { parsePort, parseWord } from './commands/option-parsers.js';
+import { parseConcurrency, parsePort, parseWord } from './commands/option-parsers.js';
 import { DEFAULT_TEMPLATE, parseTemplate, PROJECT_TEMPLATES } from './new/project-templates.js';
 import { parseDirectory } from './new/project-directory.js';
 
@@ -245,6 +245,51 @@ export const DOCTOR_COMMAND: CommandSummary = {
   optionSummaries: Object.values(DOCTOR_OPTIONS),
 };
 
+/** Options of `toolkit ingest`. */
+export const INGEST_OPTIONS = {
+  wait: {
+    flags: '--wait',
+    description:
+      'with Redis: follow the queued files until each is done or failed, then print the summary (without Redis ingest always waits)',
+  },
+  json: {
+    flags: '--json',
+    description: 'print the summary (or what was queued) as JSON, for scripts',
+  },
+} as const satisfies Record<string, OptionSummary>;
+
+/** `toolkit ingest <folder>`. */
+export const INGEST_COMMAND: CommandSummary = {
+  name: 'ingest',
+  arguments: '<folder>',
+  argsDescription: {
+    folder: "folder whose files (subfolders included) go into the project's document index",
+  },
+  description:
+    "Index a folder's documents: queued for toolkit worker with Redis, else in this process",
+  optionSummaries: Object.values(INGEST_OPTIONS),
+};
+
+/** Default `toolkit worker --concurrency`. */
+export const DEFAULT_WORKER_CONCURRENCY = 4;
+
+/** Options of `toolkit worker`. */
+export const WORKER_OPTIONS = {
+  concurrency: {
+    flags: '-c, --concurrency <n>',
+    description: 'files ingested at once by this worker',
+    defaultValue: DEFAULT_WORKER_CONCURRENCY,
+    parse: parseConcurrency,
+  },
+} as const satisfies Record<string, OptionSummary>;
+
+/** `toolkit worker`. */
+export const WORKER_COMMAND: CommandSummary = {
+  name: 'worker',
+  description: 'Process the ingestion jobs queued on Redis until stopped (SIGINT/SIGTERM)',
+  optionSummaries: Object.values(WORKER_OPTIONS),
+};
+
 /** Every command, in the order the help lists them. */
 export const COMMAND_SUMMARIES: readonly CommandSummary[] = [
   NEW_COMMAND,
@@ -254,4 +299,6 @@ export const COMMAND_SUMMARIES: readonly CommandSummary[] = [
   DOCS_COMMAND,
   DEPLOY_COMMAND,
   DOCTOR_COMMAND,
+  INGEST_COMMAND,
+  WORKER_COMMAND,
 ];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { parsePort, parseWord } from './option-parsers.js';
+import { InvalidArgumentError } from 'commander';
+import { parseConcurrency, parsePort, parseWord } from './option-parsers.js';
 
 describe('option parsers', () => {
   it.each([
@@ -27,5 +28,16 @@ describe('option parsers', () => {
     expect(() => parseWord('a b')).toThrow(
       expect.objectContaining({ code: 'commander.invalidArgument' }),
     );
+  });
+});
+
+describe('parseConcurrency', () => {
+  it('takes 1 to 256', () => {
+    expect(parseConcurrency('1')).toBe(1);
+    expect(parseConcurrency('256')).toBe(256);
+  });
+
+  it.each(['0', '257', '2.5', 'four', ''])('refuses %s', (value) => {
+    expect(() => parseConcurrency(value)).toThrow(InvalidArgumentError);
   });
 });

@@ -27,3 +27,17 @@ export function parseWord(value: string): string {
   }
   return value.trim();
 }
+
+/**
+ * Parses a concurrency option: a whole number from 1 to 256.
+ *
+ * @example
+ * parseConcurrency('8'); // 8
+ */
+export function parseConcurrency(value: string): number {
+  const count = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(count) || count < 1 || count > 256) {
+    throw new InvalidArgumentError('Expected an integer from 1 to 256.');
+  }
+  return count;
+}

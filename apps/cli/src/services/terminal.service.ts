@@ -65,6 +65,25 @@ export class TerminalService {
     }
   }
 
+  /** True when stderr is a terminal, where {@link status} redraws one line in place. */
+  get interactive(): boolean {
+    return this.err.isTTY === true;
+  }
+
+  /**
+   * A progress line on stderr: redrawn in place on a terminal (end it with {@link endStatus}),
+   * a plain line otherwise.
+   */
+  status(text: string): void {
+    if (this.interactive) this.err.write(`\r\u001b[2K${text}`);
+    else this.err.write(`${text}\n`);
+  }
+
+  /** Ends a line {@link status} redraws, so what follows starts on a fresh line. */
+  endStatus(): void {
+    if (this.interactive) this.err.write('\n');
+  }
+
   /** A shell command the user may copy, indented on its own line. */
   command(text: string): void {
     this.info(`    ${this.paint(this.out, 'cyan', text)}`);

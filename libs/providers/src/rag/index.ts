@@ -81,7 +81,11 @@ export type {
 
 // Ingestion on a queue: folder files as BullMQ jobs on Redis, processed by workers anywhere.
 export { IngestionQueue } from './queue/ingestion-queue.js';
-export type { EnqueueReport, IngestionQueueOptions } from './queue/ingestion-queue.js';
+export type {
+  EnqueueReport,
+  IngestionQueueOptions,
+  TrackedEnqueueReport,
+} from './queue/ingestion-queue.js';
 export { IngestionWorker } from './queue/ingestion-worker.js';
 export type { IngestionTarget, IngestionWorkerOptions } from './queue/ingestion-worker.js';
 export { INGESTION_QUEUE } from './queue/ingestion-job.js';
@@ -89,5 +93,16 @@ export type {
   IngestionCounts,
   IngestionFailure,
   IngestionJob,
+  IngestionJobState,
   IngestionOutcome,
 } from './queue/ingestion-job.js';
+
+// A project's index as toolkit.yaml's `rag:` section describes it (the CLI's ingest and worker).
+export { openProjectIndex } from './project/open-project-index.js';
+export type { OpenProjectIndexOptions, ProjectIndex } from './project/open-project-index.js';
+export {
+  projectRagSettings,
+  projectEmbeddingModel,
+  KNOWN_EMBEDDING_DIMENSIONS,
+} from './project/project-rag-settings.js';
+export type { ProjectRagSettings } from './project/project-rag-settings.js';

@@ -19,6 +19,12 @@ export interface IngestionOutcome {
   chunks: number;
 }
 
+/** Where one queued file stands (see `IngestionQueue.jobStates`). */
+export type IngestionJobState =
+  | { id: string; file: string; state: 'pending' | 'missing' }
+  | { id: string; file: string; state: 'completed'; outcome: IngestionOutcome }
+  | { id: string; file: string; state: 'failed'; reason: string };
+
 /** Job counts of an ingestion queue. */
 export interface IngestionCounts {
   waiting: number;

@@ -8,6 +8,8 @@ import {
   type IngestionCounts,
   type IngestionFailure,
   type IngestionJob,
+  type IngestionJobState,
+  type IngestionOutcome,
 } from './ingestion-job.js';
 import { bullConnection, loadBullMq } from './bullmq.js';
 
@@ -33,6 +35,12 @@ export interface EnqueueReport {
   known: number;
 }
 
+/** {@link EnqueueReport} with the ids of the jobs, for {@link IngestionQueue.jobStates}. */
+export interface TrackedEnqueueReport extends EnqueueReport {
+  queuedIds: string[];
+  knownIds: string[];
+}
+
 /** How long finished jobs are kept: a re-run within it queues nothing for unchanged files. */
 const KEEP_SECONDS = 7 * 24 * 3600;
 
@@ -51,18 +59,28 @@ const KEEP_SECONDS = 7 * 24 * 3600;
  * await queue.close();
  */
 export class IngestionQueue {
-  private queue?: Promise<Queue<IngestionJob>>;
+  private queue?: Promise<Queue<IngestionJob, IngestionOutcome>>;
 
   constructor(private readonly options: IngestionQueueOptions) {}
 
   /** Queues every file of `folder` not already queued in the same state. */
   async enqueueFolder(folder: string): Promise<EnqueueReport> {
+    const { files, queued, known } = await this.enqueueFolderJobs(folder);
+    return { files, queued, known };
+  }
+
+  /**
+   * {@link enqueueFolder}, also naming the job of every file, to follow them with
+   * {@link jobStates}: `queuedIds` were added now, `knownIds` were already there.
+   */
+  async enqueueFolderJobs(folder: string): Promise<TrackedEnqueueReport> {
     const root = resolve(folder);
     const info = await stat(root).catch(() => undefined);
     if (!info?.isDirectory()) throw new Error(`${folder} is not a folder`);
     const files = await listFiles(root);
     const queue = await this.open();
-    let queued = 0;
+    const queuedIds: string[] = [];
+    const knownIds: string[] = [];
     const BATCH = 500;
     for (let from = 0; from < files.length; from += BATCH) {
       const jobs = [];
@@ -76,9 +94,31 @@ export class IngestionQueue {
       const existing = await Promise.all(jobs.map((job) => queue.getJob(job.opts.jobId)));
       const fresh = jobs.filter((_, i) => !existing[i]);
       if (fresh.length > 0) await queue.addBulk(fresh);
-      queued += fresh.length;
+      for (const [i, job] of jobs.entries())
+        (existing[i] ? knownIds : queuedIds).push(job.opts.jobId);
     }
-    return { files: files.length, queued, known: files.length - queued };
+    const queued = queuedIds.length;
+    return { files: files.length, queued, known: files.length - queued, queuedIds, knownIds };
+  }
+
+  /**
+   * Where each job stands: `pending` (waiting, running or waiting for a retry), `completed` with
+   * what it did, `failed` with its last reason, or `missing` (removed from the queue).
+   */
+  async jobStates(jobIds: readonly string[]): Promise<IngestionJobState[]> {
+    const queue = await this.open();
+    return Promise.all(
+      jobIds.map(async (id): Promise<IngestionJobState> => {
+        const job = await queue.getJob(id);
+        if (!job) return { id, file: '', state: 'missing' };
+        const file = job.data.file;
+        if (!job.finishedOn) return { id, file, state: 'pending' };
+        const state = await job.getState();
+        if (state === 'completed') return { id, file, state, outcome: job.returnvalue };
+        if (state === 'failed') return { id, file, state, reason: job.failedReason };
+        return { id, file, state: 'pending' };
+      }),
+    );
   }
 
   /** Jobs by state. */
@@ -121,6 +161,11 @@ export class IngestionQueue {
     }
   }
 
+  /** Workers connected to the queue now (from Redis' client list). */
+  async workerCount(): Promise<number> {
+    return (await this.open()).getWorkersCount();
+  }
+
   /** Removes every job of the queue (for tests and a fresh start). */
   async obliterate(): Promise<void> {
     await (await this.open()).obliterate({ force: true });
@@ -131,10 +176,10 @@ export class IngestionQueue {
     this.queue = undefined;
   }
 
-  private open(): Promise<Queue<IngestionJob>> {
+  private open(): Promise<Queue<IngestionJob, IngestionOutcome>> {
     this.queue ??= loadBullMq().then(
       ({ Queue }) =>
-        new Queue<IngestionJob>(this.options.name ?? INGESTION_QUEUE, {
+        new Queue<IngestionJob, IngestionOutcome>(this.options.name ?? INGESTION_QUEUE, {
           connection: bullConnection(this.options.redisUrl),
           defaultJobOptions: {
             attempts: this.options.attempts ?? 3,

@@ -21,6 +21,8 @@ export interface IngestionWorkerOptions {
   name?: string;
   /** Files ingested at once by this worker. @default 4 */
   concurrency?: number;
+  /** Told about each file ingested. */
+  onCompleted?: (file: string, outcome: IngestionOutcome) => void;
   /** Told about each file that failed an attempt. */
   onFailed?: (file: string, reason: string, willRetry: boolean) => void;
 }
@@ -76,6 +78,7 @@ export class IngestionWorker {
         stalledInterval: 5_000,
       },
     );
+    worker.on('completed', (job, outcome) => options.onCompleted?.(job.data.file, outcome));
     worker.on('failed', (job, error) => {
       if (!job) return;
       const attempts = job.opts.attempts ?? 1;
@@ -88,8 +91,11 @@ export class IngestionWorker {
     return new IngestionWorker(worker);
   }
 
-  /** Finishes the jobs in hand, then stops taking new ones. */
-  async close(): Promise<void> {
-    await this.worker.close();
+  /**
+   * Stops taking jobs and finishes the ones in hand; with `force`, returns at once and leaves
+   * them to be taken over by another worker (after the lock expires).
+   */
+  async close(force = false): Promise<void> {
+    await this.worker.close(force);
   }
 }

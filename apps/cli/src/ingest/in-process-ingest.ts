@@ -1,0 +1,49 @@
+import { readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { listFiles } from '../../../../libs/providers/src/rag/indexing/folder-indexer.js';
+import type { IngestionTarget } from '../../../../libs/providers/src/rag/queue/ingestion-worker.js';
+import { IngestTally } from './ingest-summary.js';
+
+/** Options of {@link ingestInProcess}. */
+export interface InProcessIngestOptions {
+  /** The folder as the user named it (shown) and its absolute path (read). */
+  folder: string;
+  path: string;
+  /** The project's index. */
+  target: IngestionTarget;
+  /** Files ingested at once. @default 4 */
+  concurrency?: number;
+  /** Called about every `progressMs`. */
+  onProgress?: (tally: IngestTally) => void;
+  progressMs?: number;
+}
+
+/**
+ * Ingests every file of the folder into the index in this process, `concurrency` at a time (the
+ * files the queue would take: hidden and temporary files and symbolic links are left out).
+ */
+export async function ingestInProcess(options: InProcessIngestOptions): Promise<IngestTally> {
+  const files = await listFiles(options.path);
+  const tally = new IngestTally('in-process', options.folder, files.length);
+  const timer = setInterval(() => options.onProgress?.(tally), options.progressMs ?? 250);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < files.length) {
+      const file = files[next++];
+      try {
+        const content = await readFile(join(options.path, file));
+        tally.completed(await options.target.ingest(content, basename(file)));
+      } catch (error) {
+        tally.failed(file, error instanceof Error ? error.message : String(error));
+      }
+    }
+  };
+  try {
+    const lanes = Math.max(1, Math.min(options.concurrency ?? 4, files.length));
+    await Promise.all(Array.from({ length: lanes }, lane));
+  } finally {
+    clearInterval(timer);
+  }
+  options.onProgress?.(tally);
+  return tally;
+}
