@@ -61,7 +61,7 @@ describe('projectDependencies', () => {
       '@nestjs/common': ownPackage.devDependencies['@nestjs/common'],
       '@nestjs/core': ownPackage.devDependencies['@nestjs/core'],
       '@nestjs/platform-express': ownPackage.devDependencies['@nestjs/platform-express'],
-      openai: ownPackage.dependencies.openai,
+      openai: ownPackage.peerDependencies.openai,
       'reflect-metadata': ownPackage.devDependencies['reflect-metadata'],
       rxjs: ownPackage.devDependencies.rxjs,
       toolkit: `file:${REPO_ROOT}`,
