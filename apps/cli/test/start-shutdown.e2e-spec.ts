@@ -117,23 +117,39 @@ describe('toolkit start: SIGTERM with open streams', () => {
 });
 
 describe('toolkit start: an app that cannot be served', () => {
-  const cases: Array<[string, string, RegExp]> = [
-    ['a syntax error', 'export const app = new App({;\n', /^Error: cannot load app\.ts: /m],
-    ['no such export', 'export const server = 1;\n', /^Error: app\.ts does not export "app"/m],
+  // [name, app.ts after the import, expected line, toolkit.yaml ('' for none)]
+  const cases: Array<[string, string, RegExp, string]> = [
+    ['a syntax error', 'export const app = new App({;\n', /^Error: cannot load app\.ts: /m, ''],
+    ['no such export', 'export const server = 1;\n', /^Error: app\.ts does not export "app"/m, ''],
     [
       'an export that is not an App',
       'export const app = { title: "x" };\n',
       /^Error: "app" in app\.ts is not an App/m,
+      '',
+    ],
+    [
+      'a configuration it refuses',
+      "export const app = new App({ title: 'x' });\n",
+      /^Error: Invalid configuration: cache\.ttl must be an integer/m,
+      'cache:\n  ttl: soon\n',
+    ],
+    [
+      'an app whose start fails (it is closed, and the process ends)',
+      "import { writeFileSync } from 'node:fs';\n" +
+        "export const app = { run: async () => { throw new Error('no database'); }, close: async () => writeFileSync('closed.log', 'yes') };\n",
+      /^Error: the app did not start: no database$/m,
+      '',
     ],
   ];
 
   it.each(cases)(
     'exits 1 with one line for %s, no stack trace',
-    async (_name, source, line) => {
+    async (_name, source, line, yaml) => {
       const project = createTempProject(
         {
           'app.ts': `import { App } from 'toolkit';\n${source}`,
           'package.json': '{"type":"module"}',
+          ...(yaml === '' ? {} : { 'toolkit.yaml': yaml }),
         },
         ['toolkit'],
       );
@@ -147,6 +163,8 @@ describe('toolkit start: an app that cannot be served', () => {
         expect(result.code).toBe(1);
         expect(result.stderr).toMatch(line);
         expect(result.stderr).not.toMatch(/^\s+at /m);
+        if (source.includes('no database'))
+          expect(existsSync(project.path('closed.log'))).toBe(true);
       } finally {
         project.cleanup();
       }

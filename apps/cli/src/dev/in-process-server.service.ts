@@ -44,6 +44,8 @@ export class InProcessServerService {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.terminal.error(`the app did not start: ${message}`);
+      // Whatever it opened before failing (backend connections) must not keep the process alive.
+      await app.close().catch(() => undefined);
       return 1;
     }
     const name = [app.title, app.version ? `v${app.version}` : undefined].filter(Boolean).join(' ');
