@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -31,6 +31,10 @@ interface TemplateUnderTest {
   /** The memory key of a session's (default) conversation. */
   key(session: string): string;
 }
+
+const TEA =
+  'Hi! Tell me everything about tea, and I will. Green tea is made from leaves that are not ' +
+  'oxidised; black tea is fully oxidised. Tea is made by picking, withering, rolling and drying.\n';
 
 const LLM_CONFIG = { default_model: 'gpt-4o-mini', max_retries: 0 };
 const base = { logger: false as const, cwd: '/nonexistent', version: '0.1.0' };
@@ -67,8 +71,11 @@ const TEMPLATES: TemplateUnderTest[] = [
   },
   {
     name: 'rag',
-    create: (root) =>
-      new App({
+    create: (root) => {
+      // A document for the questions to find: with no source, /ask answers without the model.
+      mkdirSync(join(root, 'docs/documents'), { recursive: true });
+      writeFileSync(join(root, 'docs/documents/tea.txt'), TEA);
+      return new App({
         ...base,
         cwd: root,
         controllers: [HealthController, RagController],
@@ -79,9 +86,13 @@ const TEMPLATES: TemplateUnderTest[] = [
             embeddings: 'offline',
             documents_dir: join(root, 'docs/documents'),
             index_dir: join(root, '.toolkit/index'),
+            // These tests are about memory, not retrieval: every question finds the document.
+            min_keyword_coverage: 0,
+            min_similarity: 0,
           },
         },
-      }),
+      });
+    },
     path: '/ask',
     streamPath: '/ask/stream',
     field: 'question',

@@ -131,7 +131,7 @@ describe('the rag template end to end', () => {
     expect(traversal.json<{ filename: string }>().filename).toBe('evil.txt');
     expect(readdirSync(root)).not.toContain('etc');
     for (const stored of readdirSync(join(root, 'docs/documents')))
-      expect(stored).toMatch(/^(\.index|\.gitkeep|[0-9a-f]+\.[a-z]+)$/);
+      expect(stored).toMatch(/^(\.index|\.gitkeep|\.names\.json|[0-9a-f]+\.[a-z]+)$/);
 
     const png = await client.post('/upload', form([{ name: 'scan.pdf', content: buildPng() }]));
     expect(png.statusCode).toBe(415);

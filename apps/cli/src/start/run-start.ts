@@ -21,7 +21,9 @@ import { startRequest, type StartOptions } from './start-request.js';
  */
 export async function runStart(options: StartOptions): Promise<number> {
   const context = await NestFactory.createApplicationContext(ServeModule, {
-    logger: false,
+    // Not `false`: in one process, that would remove Nest's logger for the app served here too
+    // (Nest's logger is static); the app's own `logger` setting decides its levels.
+    logger: ['error', 'warn'],
     abortOnError: false,
   });
   const terminal = context.get(TerminalService);
