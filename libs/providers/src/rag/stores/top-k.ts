@@ -1,4 +1,4 @@
-import type { ScoredRow } from './vector-math.js';
+import { dotAt, type ScoredRow } from './vector-math.js';
 
 /**
  * The k best (score, row) pairs seen so far, kept sorted best first in two typed arrays. For the
@@ -50,7 +50,7 @@ export class TopK {
 
 /**
  * Offers the rows `ids[from..to)` of a matrix of unit vectors (stored back to back) to `best`,
- * scored by dot product with `query` (four-way unrolled).
+ * scored by dot product with `query`.
  */
 export function scanRows(
   matrix: Float32Array,
@@ -61,22 +61,9 @@ export function scanRows(
   to: number,
   best: TopK,
 ): void {
-  const tail = dimensions - (dimensions % 4);
   for (let at = from; at < to; at += 1) {
     const row = ids[at];
-    const base = row * dimensions;
-    let s0 = 0;
-    let s1 = 0;
-    let s2 = 0;
-    let s3 = 0;
-    for (let i = 0; i < tail; i += 4) {
-      s0 += matrix[base + i] * query[i];
-      s1 += matrix[base + i + 1] * query[i + 1];
-      s2 += matrix[base + i + 2] * query[i + 2];
-      s3 += matrix[base + i + 3] * query[i + 3];
-    }
-    for (let i = tail; i < dimensions; i += 1) s0 += matrix[base + i] * query[i];
-    const score = s0 + s1 + s2 + s3;
+    const score = dotAt(matrix, row * dimensions, query, dimensions);
     if (score > best.floor) best.offer(score, row);
   }
 }

@@ -1,4 +1,5 @@
 import { ValidationError } from '../../errors/validation.error.js';
+import { TopK } from './top-k.js';
 
 /**
  * Copies a vector into a `Float32Array` scaled to length 1, so cosine similarity becomes a plain
@@ -30,9 +31,33 @@ export interface ScoredRow {
 }
 
 /**
- * Exact top-k by dot product over `rows` unit vectors stored back to back in `matrix`. One pass,
- * four-way unrolled, keeping the k best in a small sorted buffer: O(rows × dimensions) time,
- * O(k) extra memory.
+ * Dot product of `query` with the vector stored at `matrix[base..base + dimensions)`, four-way
+ * unrolled (the inner loop of every scan).
+ */
+export function dotAt(
+  matrix: Float32Array,
+  base: number,
+  query: Float32Array,
+  dimensions: number,
+): number {
+  const tail = dimensions - (dimensions % 4);
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  for (let i = 0; i < tail; i += 4) {
+    s0 += matrix[base + i] * query[i];
+    s1 += matrix[base + i + 1] * query[i + 1];
+    s2 += matrix[base + i + 2] * query[i + 2];
+    s3 += matrix[base + i + 3] * query[i + 3];
+  }
+  for (let i = tail; i < dimensions; i += 1) s0 += matrix[base + i] * query[i];
+  return s0 + s1 + s2 + s3;
+}
+
+/**
+ * Exact top-k by dot product over `rows` unit vectors stored back to back in `matrix`. One pass
+ * keeping the k best in a {@link TopK}: O(rows × dimensions) time, O(k) extra memory.
  */
 export function scanTopK(
   matrix: Float32Array,
@@ -43,37 +68,12 @@ export function scanTopK(
 ): ScoredRow[] {
   const size = Math.min(k, rows);
   if (size <= 0) return [];
-  const bestScores = new Float64Array(size).fill(-Infinity);
-  const bestRows = new Int32Array(size).fill(-1);
-  const tail = dimensions - (dimensions % 4);
+  const best = new TopK(size);
   for (let row = 0, base = 0; row < rows; row += 1, base += dimensions) {
-    let s0 = 0;
-    let s1 = 0;
-    let s2 = 0;
-    let s3 = 0;
-    for (let i = 0; i < tail; i += 4) {
-      s0 += matrix[base + i] * query[i];
-      s1 += matrix[base + i + 1] * query[i + 1];
-      s2 += matrix[base + i + 2] * query[i + 2];
-      s3 += matrix[base + i + 3] * query[i + 3];
-    }
-    for (let i = tail; i < dimensions; i += 1) s0 += matrix[base + i] * query[i];
-    const score = s0 + s1 + s2 + s3;
-    if (score <= bestScores[size - 1]) continue;
-    let at = size - 1;
-    while (at > 0 && bestScores[at - 1] < score) {
-      bestScores[at] = bestScores[at - 1];
-      bestRows[at] = bestRows[at - 1];
-      at -= 1;
-    }
-    bestScores[at] = score;
-    bestRows[at] = row;
+    const score = dotAt(matrix, base, query, dimensions);
+    if (score > best.floor) best.offer(score, row);
   }
-  const out: ScoredRow[] = [];
-  for (let i = 0; i < size; i += 1) {
-    if (bestRows[i] >= 0) out.push({ row: bestRows[i], score: bestScores[i] });
-  }
-  return out;
+  return best.results();
 }
 
 /** True when every component is 0 (such a query is similar to nothing). */
