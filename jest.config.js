@@ -12,7 +12,7 @@ export default {
     '^toolkit$': '<rootDir>/libs/framework/src/index.ts',
     '^toolkit/testing$': '<rootDir>/libs/testing/src/index.ts',
     '^toolkit/providers$': '<rootDir>/libs/providers/src/index.ts',
-    '^toolkit/rag$': '<rootDir>/libs/providers/src/rag/index.ts',
+    '^toolkit/rag$': '<rootDir>/libs/rag/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   roots: ['<rootDir>/libs', '<rootDir>/apps', '<rootDir>/examples', '<rootDir>/test'],

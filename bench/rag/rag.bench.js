@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { benchIndex } from './index-case.js';
 
 const dist = process.env.RAG_BENCH_DIST ?? new URL('../../dist/', import.meta.url).pathname;
-const rag = await import(join(dist, 'libs/providers/src/rag/index.js'));
+const rag = await import(join(dist, 'libs/rag/src/index.js'));
 const { DocumentIndex, HashingEmbedder, LocalVectorStore } = rag;
 
 const quick = process.argv.includes('--quick');

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, HealthController } from 'toolkit';
 import { TestClient, type TestResponse } from 'toolkit/testing';
-import { buildDocx } from '../../libs/providers/test/rag/__fixtures__/build-docx.js';
-import { buildPdf } from '../../libs/providers/test/rag/__fixtures__/build-pdf.js';
-import { buildPng } from '../../libs/providers/test/rag/__fixtures__/build-png.js';
+import { buildDocx } from '../../libs/rag/test/__fixtures__/build-docx.js';
+import { buildPdf } from '../../libs/rag/test/__fixtures__/build-pdf.js';
+import { buildPng } from '../../libs/rag/test/__fixtures__/build-png.js';
 import { RagController } from '../../templates/rag/src/rag.controller.js';
 import { ragIndexProviders } from '../../templates/rag/src/rag-index.provider.js';
 

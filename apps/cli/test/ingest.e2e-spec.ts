@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { IngestionQueue } from '../../../libs/providers/src/rag/queue/ingestion-queue.js';
+import { IngestionQueue } from '../../../libs/rag/src/queue/ingestion-queue.js';
 import type { IngestSummary } from '../src/ingest/ingest-summary.js';
 import {
   assertCliBuilt,

@@ -8,7 +8,7 @@ export const ENTRY_POINTS = {
   toolkit: 'libs/framework/src/index.ts',
   'toolkit/testing': 'libs/testing/src/index.ts',
   'toolkit/providers': 'libs/providers/src/index.ts',
-  'toolkit/rag': 'libs/providers/src/rag/index.ts',
+  'toolkit/rag': 'libs/rag/src/index.ts',
 } as const;
 
 /** The name a user imports, e.g. `toolkit/testing`. */

@@ -41,7 +41,7 @@ describe('layerOf', () => {
   it("maps the package's own names to their libraries", () => {
     expect(layerOf('toolkit', IMPORTER, ROOT)).toBe('framework');
     expect(layerOf('toolkit/testing', IMPORTER, ROOT)).toBe('testing');
-    expect(layerOf('toolkit/rag', IMPORTER, ROOT)).toBe('providers');
+    expect(layerOf('toolkit/rag', IMPORTER, ROOT)).toBe('rag');
   });
 
   it('ignores npm packages, built-ins and folders outside the libraries', () => {

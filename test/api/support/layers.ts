@@ -2,15 +2,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
-/** The libraries of the package; the order of dependence is providers ← framework ← testing. */
-export type Layer = 'providers' | 'framework' | 'testing';
+/** The libraries of the package; the order of dependence is providers ← framework ← rag ← testing. */
+export type Layer = 'providers' | 'framework' | 'rag' | 'testing';
 
 /** The package's own names, as a file may import them instead of a relative path. */
 const PACKAGE_NAMES: Readonly<Record<string, Layer>> = {
   toolkit: 'framework',
   'toolkit/testing': 'testing',
   'toolkit/providers': 'providers',
-  'toolkit/rag': 'providers',
+  'toolkit/rag': 'rag',
 };
 
 /**
@@ -28,7 +28,7 @@ export function importedSpecifiers(text: string): string[] {
 export function layerOf(specifier: string, importer: string, root: string): Layer | undefined {
   if (!specifier.startsWith('.')) return PACKAGE_NAMES[specifier];
   const path = relative(root, resolve(dirname(importer), specifier)).replace(/^dist\//, '');
-  const match = /^libs\/(providers|framework|testing)\//.exec(path);
+  const match = /^libs\/(providers|framework|rag|testing)\//.exec(path);
   return match ? (match[1] as Layer) : undefined;
 }
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { listFiles } from '../../../../libs/providers/src/rag/indexing/folder-indexer.js';
-import type { IngestionTarget } from '../../../../libs/providers/src/rag/queue/ingestion-worker.js';
+import { listFiles } from '../../../../libs/rag/src/indexing/folder-indexer.js';
+import type { IngestionTarget } from '../../../../libs/rag/src/queue/ingestion-worker.js';
 import { IngestTally } from './ingest-summary.js';
 
 /** Options of {@link ingestInProcess}. */

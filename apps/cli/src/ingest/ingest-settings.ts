@@ -3,7 +3,7 @@ import type { ToolkitConfig } from '../../../../libs/framework/src/config/toolki
 import {
   projectRagSettings,
   type ProjectRagSettings,
-} from '../../../../libs/providers/src/rag/project/project-rag-settings.js';
+} from '../../../../libs/rag/src/project/project-rag-settings.js';
 
 /** Where ingestion jobs go, as the project's configuration says. */
 export interface IngestSettings {

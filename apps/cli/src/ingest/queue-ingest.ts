@@ -1,4 +1,4 @@
-import { IngestionQueue } from '../../../../libs/providers/src/rag/queue/ingestion-queue.js';
+import { IngestionQueue } from '../../../../libs/rag/src/queue/ingestion-queue.js';
 import { IngestTally } from './ingest-summary.js';
 
 /** Options of {@link ingestThroughQueue}. */

@@ -1,0 +1,146 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { basename, join, relative, sep } from 'node:path';
+import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import type { DocumentType } from '../document.types.js';
+import { detectDocumentType } from '../loaders/detect-document-type.js';
+import { hashContent } from './content-hash.js';
+import type { DocumentStorage } from './document-storage.js';
+import type { IndexManifest } from './index-manifest.js';
+import { ProgressTracker, type IndexingProgress, type IndexLogger } from './indexing-progress.js';
+import type { IngestResult } from './ingest-result.js';
+
+/** The result of indexing a folder: the final progress numbers plus what went wrong. */
+export interface FolderIndexReport extends IndexingProgress {
+  /** Documents removed because their files disappeared. */
+  filesRemoved: number;
+  /** Files that could not be indexed, with the reason. */
+  failures: { file: string; error: string }[];
+}
+
+/** A stored file's location and stat, as the manifest keeps it. */
+export interface StoredFile {
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+/** What the folder indexer needs from the index. */
+export interface FolderIndexTarget {
+  has(documentId: string): boolean;
+  index(content: Buffer, type: DocumentType, name: string, file: StoredFile): Promise<IngestResult>;
+  forget(documentId: string): Promise<boolean>;
+}
+
+const SAVE_EVERY = 50;
+
+/**
+ * One incremental pass over the documents folder (see `DocumentIndex.indexFolder`). Hidden
+ * entries (`.index`, dotfiles), temporary files and symbolic links are ignored.
+ */
+export class FolderIndexer {
+  constructor(
+    private readonly storage: DocumentStorage,
+    private readonly manifest: IndexManifest,
+    private readonly logger: IndexLogger | undefined,
+    private readonly target: FolderIndexTarget,
+  ) {}
+
+  async run(): Promise<FolderIndexReport> {
+    const files = await listFiles(this.storage.directory);
+    const tracker = new ProgressTracker(files.length, this.logger);
+    const failures: FolderIndexReport['failures'] = [];
+    const orphanCandidates = new Set<string>();
+    for (const [n, file] of files.entries()) {
+      const previous = this.manifest.get(file)?.documentId;
+      try {
+        const outcome = await this.indexFile(file);
+        tracker.file(outcome.created ? 'indexed' : 'unchanged', outcome.chunks);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        failures.push({ file, error: message });
+        tracker.file('failed');
+        this.logger?.(`Could not index ${file}: ${message}`, tracker.snapshot());
+      }
+      const current = this.manifest.get(file)?.documentId;
+      if (previous && previous !== current) orphanCandidates.add(previous);
+      if ((n + 1) % SAVE_EVERY === 0) await this.manifest.save();
+    }
+    const present = new Set(files);
+    let filesRemoved = 0;
+    for (const file of this.manifest.files()) {
+      if (present.has(file)) continue;
+      const documentId = this.manifest.get(file)?.documentId;
+      this.manifest.delete(file);
+      if (documentId) orphanCandidates.add(documentId);
+    }
+    for (const documentId of orphanCandidates) {
+      if (
+        this.manifest.filesOf(documentId).length === 0 &&
+        (await this.target.forget(documentId))
+      ) {
+        filesRemoved += 1;
+      }
+    }
+    await this.manifest.save();
+    return { ...tracker.finish(), filesRemoved, failures };
+  }
+
+  private async indexFile(file: string): Promise<{ created: boolean; chunks: number }> {
+    const full = this.storage.resolve(file);
+    const info = await stat(full);
+    const known = this.manifest.get(file);
+    if (known && known.size === info.size && known.mtimeMs === info.mtimeMs) {
+      if (known.error !== undefined) throw new Error(known.error);
+      if (known.documentId && this.target.has(known.documentId))
+        return { created: false, chunks: 0 };
+    }
+    const content = await readFile(full);
+    const { id, sha256 } = hashContent(content);
+    const entry = { size: info.size, mtimeMs: info.mtimeMs, sha256 };
+    if (this.target.has(id)) {
+      this.manifest.set(file, { ...entry, documentId: id });
+      return { created: false, chunks: 0 };
+    }
+    try {
+      const type = detectDocumentType(content, basename(file));
+      const name = await this.storage.displayName(file);
+      const result = await this.target.index(content, type, name, {
+        path: file,
+        ...entry,
+      });
+      return { created: result.created, chunks: result.created ? result.document.chunks : 0 };
+    } catch (error) {
+      // A file that cannot be read (4xx) is remembered, and retried only once it changes.
+      if (ToolkitError.isInstance(error) && error.statusCode < 500) {
+        this.manifest.set(file, { ...entry, error: error.message });
+      }
+      throw error;
+    }
+  }
+}
+
+/**
+ * The files of a documents folder, relative, sorted, with `/` separators: hidden entries
+ * (`.index`, dotfiles), temporary files (`*.tmp`) and symbolic links left out; a missing folder
+ * has none.
+ */
+export async function listFiles(root: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith('.') || entry.name.endsWith('.tmp')) continue;
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.isFile()) out.push(relative(root, full).split(sep).join('/'));
+    }
+  };
+  await walk(root);
+  return out.sort();
+}

@@ -1,0 +1,59 @@
+import { ConfigError } from '../../../providers/src/errors/config.error.js';
+
+/** The tables of one pgvector store, all named after one prefix. */
+export interface PgVectorTables {
+  prefix: string;
+  meta: string;
+  documents: string;
+  chunks: string;
+}
+
+const PREFIX = /^[a-z_][a-z0-9_]{0,44}$/;
+
+/**
+ * Table names for a prefix: `<prefix>_meta` (embedder and dimensions), `<prefix>_documents`,
+ * `<prefix>_chunks` (with the `vector` column). The prefix is checked (lower-case letters,
+ * digits, underscores; at most 45 characters), so it can be inlined in SQL safely.
+ */
+export function pgVectorTables(prefix: string): PgVectorTables {
+  if (!PREFIX.test(prefix)) {
+    throw new ConfigError(
+      'rag.pgvector.table',
+      `must be lower-case letters, digits and underscores, starting with a letter or underscore, at most 45 characters (got "${prefix}")`,
+      'PgVectorStore options',
+    );
+  }
+  return {
+    prefix,
+    meta: `"${prefix}_meta"`,
+    documents: `"${prefix}_documents"`,
+    chunks: `"${prefix}_chunks"`,
+  };
+}
+
+/** Statements creating the tables (idempotent). HNSW needs pgvector ≥ 0.5 and ≤ 2000 dimensions. */
+export function pgVectorDdl(t: PgVectorTables, dimensions: number, hnsw: boolean): string[] {
+  const ddl = [
+    `CREATE TABLE IF NOT EXISTS ${t.meta} (
+       id int PRIMARY KEY CHECK (id = 1), embedder_id text NOT NULL, dimensions int NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS ${t.documents} (
+       id text PRIMARY KEY, seq bigserial NOT NULL, record jsonb NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS ${t.chunks} (
+       id text PRIMARY KEY,
+       document_id text NOT NULL REFERENCES ${t.documents} (id) ON DELETE CASCADE,
+       idx int NOT NULL, text text NOT NULL, start_offset int NOT NULL, end_offset int NOT NULL,
+       page int, page_end int, embedding vector(${dimensions}) NOT NULL)`,
+    `CREATE INDEX IF NOT EXISTS "${t.prefix}_chunks_document" ON ${t.chunks} (document_id, idx)`,
+  ];
+  if (hnsw) {
+    ddl.push(
+      `CREATE INDEX IF NOT EXISTS "${t.prefix}_chunks_embedding" ON ${t.chunks} USING hnsw (embedding vector_cosine_ops)`,
+    );
+  }
+  return ddl;
+}
+
+/** Drops the store's tables (used by a reset after an embedder change). */
+export function pgVectorDrop(t: PgVectorTables): string {
+  return `DROP TABLE IF EXISTS ${t.chunks}, ${t.documents}, ${t.meta}`;
+}
