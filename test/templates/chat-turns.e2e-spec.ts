@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, HealthController, SESSION_COOKIE, type MemoryMessage } from 'toolkit';
+import { RagModule } from 'toolkit/rag';
 import { parseSse } from 'toolkit/testing';
 import {
   startFakeLlmServer,
@@ -14,7 +15,6 @@ import { AgentController } from '../../templates/agent/src/agent.controller.js';
 import { ChatController as AgentChatController } from '../../templates/agent/src/chat.controller.js';
 import { stylesProvider } from '../../templates/agent/src/styles.js';
 import { ChatController } from '../../templates/chatbot/src/chat.controller.js';
-import { ragIndexProviders } from '../../templates/rag/src/rag-index.provider.js';
 import { RagController } from '../../templates/rag/src/rag.controller.js';
 
 /** A template's app and where its conversation turns are asked and stored. */
@@ -79,7 +79,7 @@ const TEMPLATES: TemplateUnderTest[] = [
         ...base,
         cwd: root,
         controllers: [HealthController, RagController],
-        providers: ragIndexProviders,
+        imports: [RagModule.forRoot()],
         config: {
           llm: LLM_CONFIG,
           rag: {

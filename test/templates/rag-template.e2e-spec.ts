@@ -3,19 +3,19 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, HealthController } from 'toolkit';
+import { RagModule } from 'toolkit/rag';
 import { TestClient, type TestResponse } from 'toolkit/testing';
 import { buildDocx } from '../../libs/rag/test/__fixtures__/build-docx.js';
 import { buildPdf } from '../../libs/rag/test/__fixtures__/build-pdf.js';
 import { buildPng } from '../../libs/rag/test/__fixtures__/build-png.js';
 import { RagController } from '../../templates/rag/src/rag.controller.js';
-import { ragIndexProviders } from '../../templates/rag/src/rag-index.provider.js';
 
 /** The rag template's app, as its app.ts builds it, on folders of its own. */
 function ragApp(root: string): App {
   return new App({
     title: 'rag-e2e',
     controllers: [HealthController, RagController],
-    providers: ragIndexProviders,
+    imports: [RagModule.forRoot()],
     logger: false,
     cwd: root,
     config: {

@@ -143,6 +143,7 @@ export type {
 } from './config/toolkit-config.interface.js';
 export type { CacheSettings } from '../../providers/src/cache/cache-settings.js';
 export type { MemorySettings } from '../../providers/src/memory/memory-settings.js';
+export type { RagSettings, RagStoreKind, RagIndexKind } from './config/rag-settings.js';
 
 // Errors: each becomes `{ "error": message, ... }` with its status; throw them from handlers.
 export { ToolkitError } from '../../providers/src/errors/toolkit.error.js';

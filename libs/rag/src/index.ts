@@ -97,12 +97,20 @@ export type {
   IngestionOutcome,
 } from './queue/ingestion-job.js';
 
-// A project's index as toolkit.yaml's `rag:` section describes it (the CLI's ingest and worker).
+// Nest integration: the project's index from the configuration's `rag:` section, injectable.
+export { RagModule } from './module/rag.module.js';
+export type { RagModuleOptions } from './module/rag.module-definition.js';
+
+// A project's index as the `rag:` section describes it (RagModule, `toolkit ingest`, `toolkit worker`).
 export { openProjectIndex } from './project/open-project-index.js';
 export type { OpenProjectIndexOptions, ProjectIndex } from './project/open-project-index.js';
+export { projectEmbedder, embeddingModelFor } from './project/project-embedder.js';
 export {
-  projectRagSettings,
-  projectEmbeddingModel,
-  KNOWN_EMBEDDING_DIMENSIONS,
-} from './project/project-rag-settings.js';
-export type { ProjectRagSettings } from './project/project-rag-settings.js';
+  EMBEDDING_DIMENSIONS,
+  embeddingDimensions,
+} from '../../providers/src/llm/resolution/embedding-dimensions.table.js';
+export type {
+  RagSettings,
+  RagStoreKind,
+  RagIndexKind,
+} from '../../framework/src/config/rag-settings.js';

@@ -18,18 +18,20 @@ import {
 import {
   buildAskPrompt,
   detectDocumentType,
+  DocumentIndex,
   NOT_COVERED_ANSWER,
   type AskSource,
-  type DocumentIndex,
   type SearchResult,
 } from 'toolkit/rag';
-import { RAG_INDEX } from './rag-index.provider.js';
 
-/** Upload, search and question answering over the document index. */
+/**
+ * Upload, search and question answering over the document index `RagModule` opens (embedder,
+ * store and relevance floor from toolkit.yaml's `rag:` section).
+ */
 @Controller()
 export class RagController {
   constructor(
-    @Inject(RAG_INDEX) private readonly index: DocumentIndex,
+    private readonly index: DocumentIndex,
     private readonly llm: LLM,
     private readonly memory: MemoryService,
     @Inject(TOOLKIT_CONFIG) private readonly config: ToolkitConfig,

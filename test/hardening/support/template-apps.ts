@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, HealthController } from 'toolkit';
+import { RagModule } from 'toolkit/rag';
 import { APP_GUARD } from '@nestjs/core';
 import { AgentController } from '../../../templates/agent/src/agent.controller.js';
 import { ApiController } from '../../../templates/api/src/api.controller.js';
@@ -11,7 +12,6 @@ import { ChatController as AgentChatController } from '../../../templates/agent/
 import { stylesProvider } from '../../../templates/agent/src/styles.js';
 import { ChatPageController } from '../../../templates/chatbot/src/chat-page.controller.js';
 import { ChatController } from '../../../templates/chatbot/src/chat.controller.js';
-import { ragIndexProviders } from '../../../templates/rag/src/rag-index.provider.js';
 import { RagController } from '../../../templates/rag/src/rag.controller.js';
 import type { AppUnderTest } from './apps-under-test.js';
 
@@ -65,7 +65,7 @@ export const TEMPLATE_APPS: AppUnderTest[] = [
       return new App({
         ...options,
         controllers: [HealthController, RagController],
-        providers: ragIndexProviders,
+        imports: [RagModule.forRoot()],
         config: {
           llm: { default_model: 'echo' },
           rag: {

@@ -130,12 +130,8 @@ async function backendChecks(config: ToolkitConfig): Promise<DoctorCheck[]> {
   const postgres = new Map<string, { key: string; vector: boolean }>();
   if (config.memory.backend === 'postgres')
     postgres.set(config.memory.postgres_url, { key: 'memory.postgres_url', vector: false });
-  const rag = config.extra.rag as { store?: unknown; postgres_url?: unknown } | undefined;
-  if (rag?.store === 'pgvector') {
-    const url =
-      typeof rag.postgres_url === 'string' ? rag.postgres_url : config.memory.postgres_url;
-    postgres.set(url, { key: 'rag.postgres_url', vector: true });
-  }
+  if (config.rag.store === 'pgvector')
+    postgres.set(config.rag.postgres_url, { key: 'rag.postgres_url', vector: true });
   const checks: DoctorCheck[] = [];
   for (const [url, key] of redis) checks.push(await probeRedis(key, url));
   for (const [url, { key, vector }] of postgres)

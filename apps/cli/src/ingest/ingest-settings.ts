@@ -1,14 +1,11 @@
 import { loadConfig } from '../../../../libs/framework/src/config/config.loader.js';
 import type { ToolkitConfig } from '../../../../libs/framework/src/config/toolkit-config.interface.js';
-import {
-  projectRagSettings,
-  type ProjectRagSettings,
-} from '../../../../libs/rag/src/project/project-rag-settings.js';
+import type { RagSettings } from '../../../../libs/framework/src/config/rag-settings.js';
 
 /** Where ingestion jobs go, as the project's configuration says. */
 export interface IngestSettings {
   config: ToolkitConfig;
-  rag: ProjectRagSettings;
+  rag: RagSettings;
   /** The Redis URL jobs are queued on, or undefined when the project uses no Redis. */
   redisUrl?: string;
   /** Which setting named that URL (for messages). */
@@ -27,8 +24,8 @@ export interface IngestSettings {
  */
 export function readIngestSettings(cwd: string, env: NodeJS.ProcessEnv): IngestSettings {
   const config = loadConfig({ cwd, env });
-  const rag = projectRagSettings(config);
-  const queue = rag.queue ?? `toolkit-ingest-${config.app.name.replace(/[^\w.-]/g, '-')}`;
+  const rag = config.rag;
+  const queue = rag.queue || `toolkit-ingest-${config.app.name.replace(/[^\w.-]/g, '-')}`;
   const fromEnv = env.REDIS_URL?.trim();
   if (fromEnv) return { config, rag, queue, redisUrl: fromEnv, redisKey: 'REDIS_URL' };
   if (config.memory.backend === 'redis')

@@ -2,7 +2,7 @@ import type { KeySpec } from './config.schema.js';
 
 /** A checked value, or a problem (with the sub-key it concerns inside a mapping). */
 export type CoercedValue =
-  | { value: string | number | boolean | Record<string, unknown> }
+  | { value: string | number | boolean | null | Record<string, unknown> }
   | { problem: string; path?: string };
 
 const USD = (n: unknown): boolean => typeof n === 'number' && Number.isFinite(n) && n >= 0;
@@ -74,6 +74,9 @@ const DURATION_UNITS: Record<string, number> = { ms: 0.001, s: 1, m: 60, h: 3600
  */
 export function coerceValue(spec: KeySpec, raw: unknown, fromText: boolean): CoercedValue {
   const shown = JSON.stringify(raw);
+  if (spec.nullable && (raw === null || (fromText && typeof raw === 'string' && !raw.trim()))) {
+    return { value: null };
+  }
   switch (spec.kind) {
     case 'prices':
     case 'budget':
@@ -82,6 +85,9 @@ export function coerceValue(spec: KeySpec, raw: unknown, fromText: boolean): Coe
       if (typeof raw !== 'string') return { problem: `must be a string (got ${shown})` };
       if (spec.choices && !spec.choices.includes(raw)) {
         return { problem: `must be one of ${spec.choices.join(', ')} (got ${shown})` };
+      }
+      if (spec.pattern && !spec.pattern.regex.test(raw)) {
+        return { problem: `must be ${spec.pattern.says} (got ${shown})` };
       }
       return { value: raw };
     }

@@ -229,3 +229,96 @@ describe('loadConfig', () => {
     expect(loadConfig({ cwd, env: {} }).memory.redis_url).toBe('redis://from-dotenv:6379');
   });
 });
+
+describe('loadConfig: the rag: section', () => {
+  it('has a default for every key and is no longer an extra section', () => {
+    const config = loadConfig({ cwd: project({}), env: {} });
+    expect(config.rag).toEqual({
+      embeddings: 'auto',
+      embedding_dimensions: null,
+      store: 'local',
+      index: 'auto',
+      postgres_url: 'postgres://127.0.0.1:5432/postgres',
+      postgres_table: 'toolkit_rag',
+      chunk_size: 1000,
+      chunk_overlap: 150,
+      max_top_k: 20,
+      min_keyword_coverage: 0.15,
+      min_similarity: null,
+      documents_dir: 'docs/documents',
+      index_dir: '.toolkit/index',
+      queue: '',
+    });
+    const cwd = project({ 'toolkit.yaml': 'rag:\n  store: pgvector\n  min_similarity: 0.3\n' });
+    const config2 = loadConfig({ cwd, env: {} });
+    expect(config2.rag).toMatchObject({ store: 'pgvector', min_similarity: 0.3 });
+    expect(config2.extra).toEqual({});
+  });
+
+  it('takes TOOLKIT_RAG_* overrides, an empty one unsetting a nullable key', () => {
+    const cwd = project({ 'toolkit.yaml': 'rag:\n  min_similarity: 0.3\n  chunk_size: 800\n' });
+    const config = loadConfig({
+      cwd,
+      env: {
+        TOOLKIT_RAG_MIN_SIMILARITY: '',
+        TOOLKIT_RAG_CHUNK_SIZE: '1200',
+        TOOLKIT_RAG_EMBEDDING_DIMENSIONS: '768',
+        DATABASE_URL: 'postgres://db/app',
+      },
+    });
+    expect(config.rag).toMatchObject({
+      min_similarity: null,
+      chunk_size: 1200,
+      embedding_dimensions: 768,
+      postgres_url: 'postgres://db/app',
+    });
+  });
+
+  it.each([
+    [
+      'rag:\n  store: qdrant\n',
+      'rag.store must be one of local, pgvector (got "qdrant") in toolkit.yaml',
+    ],
+    [
+      'rag:\n  min_keyword_coverage: 1.5\n',
+      'rag.min_keyword_coverage must be at most 1 (got 1.5) in toolkit.yaml',
+    ],
+    [
+      'rag:\n  min_similarity: high\n',
+      'rag.min_similarity must be a number (got "high") in toolkit.yaml',
+    ],
+    [
+      'rag:\n  postgres_table: Docs-Table\n',
+      'rag.postgres_table must be lower-case letters, digits and _ (got "Docs-Table") in toolkit.yaml',
+    ],
+    [
+      'rag:\n  documents_dir: " "\n',
+      'rag.documents_dir must be a non-empty string (got " ") in toolkit.yaml',
+    ],
+    [
+      'rag:\n  queue: "jobs queue"\n',
+      'rag.queue must be letters, digits, ".", "_" or "-" (got "jobs queue") in toolkit.yaml',
+    ],
+    ['rag:\n  chunk_size: 10\n', 'rag.chunk_size must be at least 50 (got 10) in toolkit.yaml'],
+    [
+      'rag:\n  index: hnsw\n',
+      'rag.index must be one of auto, exact, ivf (got "hnsw") in toolkit.yaml',
+    ],
+    ['rag:\n  embedding_dimnsions: 768\n', 'rag.embedding_dimnsions is not a known key'],
+  ])('refuses %j with one line naming the key', (yaml, message) => {
+    const error = failure(() => loadConfig({ cwd: project({ 'toolkit.yaml': yaml }), env: {} }));
+    expect(error.message).toContain(message);
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('refuses an overlap not smaller than the chunk, naming where the overlap came from', () => {
+    const file = project({ 'toolkit.yaml': 'rag:\n  chunk_size: 400\n  chunk_overlap: 400\n' });
+    expect(failure(() => loadConfig({ cwd: file, env: {} })).message).toBe(
+      'Invalid configuration: rag.chunk_overlap must be smaller than rag.chunk_size (400 >= 400) in toolkit.yaml',
+    );
+    const env = { TOOLKIT_RAG_CHUNK_SIZE: '100' };
+    expect(failure(() => loadConfig({ cwd: project({}), env })).message).toBe(
+      'Invalid configuration: rag.chunk_overlap must be smaller than rag.chunk_size (150 >= 100) in the environment (TOOLKIT_RAG_CHUNK_SIZE)',
+    );
+  });
+});

@@ -36,12 +36,28 @@ export function loadConfig(options: LoadConfigOptions = {}): ToolkitConfig {
   if (options.loadDotenv !== false) loadDotenvInto(join(cwd, '.env'), env);
 
   const config = defaults();
+  const sources = new Map<string, string>();
   applyPlatformDefaults(config, env);
-  if (options.overrides) applyObject(config, options.overrides, 'the App options');
+  if (options.overrides) applyObject(config, options.overrides, 'the App options', sources);
   const file = join(cwd, 'toolkit.yaml');
-  if (existsSync(file)) applyObject(config, readYaml(file), 'toolkit.yaml');
-  applyEnvironment(config, env);
+  if (existsSync(file)) applyObject(config, readYaml(file), 'toolkit.yaml', sources);
+  applyEnvironment(config, env, sources);
+  checkRelations(config, sources);
   return config;
+}
+
+/** Rules between keys, checked once every layer is applied; the error names the later key's source. */
+function checkRelations(config: ToolkitConfig, sources: ReadonlyMap<string, string>): void {
+  const { chunk_size, chunk_overlap } = config.rag;
+  if (chunk_overlap >= chunk_size) {
+    const source =
+      sources.get('rag.chunk_overlap') ?? sources.get('rag.chunk_size') ?? 'the defaults';
+    throw new ConfigError(
+      'rag.chunk_overlap',
+      `must be smaller than rag.chunk_size (${chunk_overlap} >= ${chunk_size})`,
+      source,
+    );
+  }
 }
 
 function defaults(): ToolkitConfig {
@@ -65,7 +81,10 @@ function applyPlatformDefaults(config: ToolkitConfig, env: NodeJS.ProcessEnv): v
     config.memory.redis_url = redis;
   }
   const database = env.DATABASE_URL?.trim();
-  if (database) config.memory.postgres_url = database;
+  if (database) {
+    config.memory.postgres_url = database;
+    config.rag.postgres_url = database;
+  }
 }
 
 /** `DEBUG` values that mean on or off; anything else (`express:*`) is for the `debug` package. */
@@ -86,7 +105,12 @@ function readYaml(file: string): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
-function applyObject(config: ToolkitConfig, input: Record<string, unknown>, source: string): void {
+function applyObject(
+  config: ToolkitConfig,
+  input: Record<string, unknown>,
+  source: string,
+  sources: Map<string, string>,
+): void {
   for (const [section, values] of Object.entries(input)) {
     if (!(section in CONFIG_SCHEMA)) {
       config.extra[section] = values;
@@ -104,11 +128,16 @@ function applyObject(config: ToolkitConfig, input: Record<string, unknown>, sour
         throw new ConfigError(`${section}.${key}`, `is not a known key (known: ${known})`, source);
       }
       setValue(config, section as Section, key, spec, raw, false, source);
+      sources.set(`${section}.${key}`, source);
     }
   }
 }
 
-function applyEnvironment(config: ToolkitConfig, env: NodeJS.ProcessEnv): void {
+function applyEnvironment(
+  config: ToolkitConfig,
+  env: NodeJS.ProcessEnv,
+  sources: Map<string, string>,
+): void {
   if (env.DEBUG !== undefined && DEBUG_SWITCH.test(env.DEBUG.trim())) {
     setValue(
       config,
@@ -124,8 +153,10 @@ function applyEnvironment(config: ToolkitConfig, env: NodeJS.ProcessEnv): void {
     for (const [key, spec] of Object.entries<KeySpec>(CONFIG_SCHEMA[section])) {
       const name = `TOOLKIT_${section}_${key}`.toUpperCase();
       const raw = env[name];
-      if (raw !== undefined)
-        setValue(config, section, key, spec, raw, true, `the environment (${name})`);
+      if (raw === undefined) continue;
+      const source = `the environment (${name})`;
+      setValue(config, section, key, spec, raw, true, source);
+      sources.set(`${section}.${key}`, source);
     }
   }
 }

@@ -4,12 +4,19 @@ import type { ToolkitConfig } from './toolkit-config.interface.js';
 export interface KeySpec {
   /** `duration`: seconds, as a number (`90`, `0.5`) or a string with a unit (`"500ms"`, `"30s"`, `"30m"`, `"24h"`, `"7d"`). */
   kind: 'string' | 'boolean' | 'integer' | 'number' | 'bytes' | 'duration' | 'prices' | 'budget';
-  default: string | number | boolean | Readonly<Record<string, unknown>>;
+  /** `null` only for a key that may be unset (`nullable`). */
+  default: string | number | boolean | null | Readonly<Record<string, unknown>>;
   /** Allowed values for an enumerated string key. */
   choices?: readonly string[];
+  /** A string key's form, and how to say it when a value does not match. */
+  pattern?: { regex: RegExp; says: string };
+  /** The key may be `null` (YAML `null` or `~`, an empty environment variable): unset. */
+  nullable?: boolean;
   min?: number;
   max?: number;
 }
+
+const NON_EMPTY = { regex: /\S/, says: 'a non-empty string' };
 
 type Schema = {
   [S in Exclude<keyof ToolkitConfig, 'extra'>]: { [K in keyof ToolkitConfig[S]]-?: KeySpec };
@@ -60,5 +67,29 @@ export const CONFIG_SCHEMA: Schema = {
     max_conversations: { kind: 'integer', default: 10_000, min: 1 },
     ttl: { kind: 'duration', default: 86_400, min: 0 },
     timeout: { kind: 'duration', default: 2, min: 0.001, max: 3600 },
+  },
+  rag: {
+    embeddings: { kind: 'string', default: 'auto', pattern: NON_EMPTY },
+    embedding_dimensions: { kind: 'integer', default: null, nullable: true, min: 1, max: 65_536 },
+    store: { kind: 'string', default: 'local', choices: ['local', 'pgvector'] },
+    index: { kind: 'string', default: 'auto', choices: ['auto', 'exact', 'ivf'] },
+    postgres_url: { kind: 'string', default: 'postgres://127.0.0.1:5432/postgres' },
+    postgres_table: {
+      kind: 'string',
+      default: 'toolkit_rag',
+      pattern: { regex: /^[a-z_][a-z0-9_]{0,40}$/, says: 'lower-case letters, digits and _' },
+    },
+    chunk_size: { kind: 'integer', default: 1000, min: 50, max: 100_000 },
+    chunk_overlap: { kind: 'integer', default: 150, min: 0 },
+    max_top_k: { kind: 'integer', default: 20, min: 1, max: 1000 },
+    min_keyword_coverage: { kind: 'number', default: 0.15, min: 0, max: 1 },
+    min_similarity: { kind: 'number', default: null, nullable: true, min: 0, max: 1 },
+    documents_dir: { kind: 'string', default: 'docs/documents', pattern: NON_EMPTY },
+    index_dir: { kind: 'string', default: '.toolkit/index', pattern: NON_EMPTY },
+    queue: {
+      kind: 'string',
+      default: '',
+      pattern: { regex: /^[\w.-]*$/, says: 'letters, digits, ".", "_" or "-"' },
+    },
   },
 };

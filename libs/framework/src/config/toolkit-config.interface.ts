@@ -1,5 +1,6 @@
 import type { CacheSettings } from '../../../providers/src/cache/cache-settings.js';
 import type { MemorySettings } from '../../../providers/src/memory/memory-settings.js';
+import type { RagSettings } from './rag-settings.js';
 
 /** Resolved `app.*` settings. */
 export interface AppSettings {
@@ -85,6 +86,8 @@ export interface ToolkitConfig {
   cache: CacheSettings;
   /** `memory.*`: the conversation memory backend. */
   memory: MemorySettings;
+  /** `rag.*`: the document index `RagModule` opens (embedder, store, chunking, relevance floor). */
+  rag: RagSettings;
   /** Sections toolkit does not know (e.g. a template's `styles:`), kept as parsed. */
   extra: Record<string, unknown>;
 }

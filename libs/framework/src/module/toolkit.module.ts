@@ -64,6 +64,7 @@ const configProvider: Provider = {
   ],
   exports: [
     TOOLKIT_CONFIG,
+    TOOLKIT_MODULE_OPTIONS,
     APP_INFO,
     LLM,
     MemoryService,

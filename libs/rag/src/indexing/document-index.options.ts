@@ -2,6 +2,7 @@ import type { ChunkingOptions } from '../chunking/chunk.types.js';
 import type { Embedder } from '../embedding/embedder.interface.js';
 import type { RelevanceFloor } from '../retrieval/relevance-floor.js';
 import type { RetrievalMode } from '../retrieval/retriever.js';
+import type { LocalIndexMode } from '../stores/local-index.js';
 import type { EmbedderChangePolicy, VectorStore } from '../stores/vector-store.interface.js';
 import type { IndexLogger } from './indexing-progress.js';
 
@@ -51,4 +52,6 @@ export interface DocumentIndexOptions {
    * originals are in `documentsDir`, so `reset` simply re-indexes them. @default 'reset'
    */
   onEmbedderChange?: EmbedderChangePolicy;
+  /** For the default local store: exact search, an IVF index, or `auto` (by size). @default 'auto' */
+  localIndex?: LocalIndexMode;
 }

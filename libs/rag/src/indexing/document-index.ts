@@ -92,6 +92,7 @@ export class DocumentIndex {
         dimensions: embedder.dimensions,
         embedderId: embedder.id,
         onEmbedderChange: options.onEmbedderChange ?? 'reset',
+        index: options.localIndex,
       }));
     const manifest = await IndexManifest.load(join(indexDir, 'manifest.json'));
     const index = new DocumentIndex(

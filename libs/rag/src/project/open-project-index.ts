@@ -1,17 +1,11 @@
 import { resolve } from 'node:path';
-import { ConfigError } from '../../../providers/src/errors/config.error.js';
+import type { RagSettings } from '../../../framework/src/config/rag-settings.js';
 import type { Embedder } from '../embedding/embedder.interface.js';
-import { HashingEmbedder } from '../embedding/hashing.embedder.js';
-import { LlmEmbedder } from '../embedding/llm.embedder.js';
 import { DocumentIndex } from '../indexing/document-index.js';
 import type { IndexLogger } from '../indexing/indexing-progress.js';
 import { PgVectorStore } from '../stores/pgvector.store.js';
-import {
-  KNOWN_EMBEDDING_DIMENSIONS,
-  projectEmbeddingModel,
-  projectRagSettings,
-  type ProjectRagSettings,
-} from './project-rag-settings.js';
+import type { VectorStore } from '../stores/vector-store.interface.js';
+import { projectEmbedder } from './project-embedder.js';
 
 /** Options of {@link openProjectIndex}. */
 export interface OpenProjectIndexOptions {
@@ -21,20 +15,27 @@ export interface OpenProjectIndexOptions {
   env?: NodeJS.ProcessEnv;
   /** Receives folder-indexing progress. */
   logger?: IndexLogger;
+  /** An embedder of your own instead of the one `rag.embeddings` names. */
+  embedder?: Embedder;
+  /** A vector store of your own instead of the one `rag.store` names (you close it). */
+  store?: VectorStore;
 }
 
 /** A project's open index and what it was opened from. */
 export interface ProjectIndex {
   index: DocumentIndex;
-  settings: ProjectRagSettings;
-  /** Closes the index and the store it was given. */
+  settings: RagSettings;
+  embedder: Embedder;
+  /** Closes the index and the store opened for it. */
   close(): Promise<void>;
 }
 
 /**
- * Opens the project's `DocumentIndex` as toolkit.yaml's `rag:` section describes it: the
- * embedder (`embeddings`, `embedding_dimensions`), the store (`local`, or `pgvector` at
- * `postgres_url` with tables `postgres_table`), chunking, `documents_dir` and `index_dir`.
+ * Opens the project's `DocumentIndex` as the configuration's `rag:` section describes it: the
+ * embedder (`embeddings`, `embedding_dimensions`), the store (`local` with its `index` mode, or
+ * `pgvector` at `postgres_url` with tables `postgres_table`), chunking, the relevance floor,
+ * `documents_dir` and `index_dir`. `RagModule`, `toolkit ingest` and `toolkit worker` all open
+ * the index this way.
  *
  * @example
  * const project = await openProjectIndex(loadConfig({ cwd }), { cwd });
@@ -42,28 +43,14 @@ export interface ProjectIndex {
  * await project.close();
  */
 export async function openProjectIndex(
-  config: { extra: Record<string, unknown> },
+  config: { rag: RagSettings },
   options: OpenProjectIndexOptions = {},
 ): Promise<ProjectIndex> {
   const cwd = options.cwd ?? process.cwd();
-  const settings = projectRagSettings(config);
-  const model = projectEmbeddingModel(settings, options.env);
-  let embedder: Embedder = new HashingEmbedder();
-  if (model !== undefined) {
-    const dimensions = settings.embedding_dimensions ?? KNOWN_EMBEDDING_DIMENSIONS[model];
-    if (dimensions === undefined) {
-      throw new ConfigError(
-        'rag.embedding_dimensions',
-        `is needed for the model ${model}`,
-        'toolkit.yaml',
-      );
-    }
-    // The LLM client is loaded only when a model embeds.
-    const { LLM } = await import('../../../providers/src/llm/llm.js');
-    embedder = new LlmEmbedder(new LLM(model), { id: model, dimensions });
-  }
-  const store =
-    settings.store === 'pgvector'
+  const settings = config.rag;
+  const embedder = options.embedder ?? (await projectEmbedder(settings, options.env));
+  const ownStore =
+    options.store === undefined && settings.store === 'pgvector'
       ? await PgVectorStore.open({
           url: settings.postgres_url,
           table: settings.postgres_table,
@@ -76,18 +63,23 @@ export async function openProjectIndex(
       documentsDir: resolve(cwd, settings.documents_dir),
       indexDir: resolve(cwd, settings.index_dir),
       embedder,
-      store,
+      store: options.store ?? ownStore,
+      localIndex: settings.index,
       chunking: { size: settings.chunk_size, overlap: settings.chunk_overlap },
       maxTopK: settings.max_top_k,
+      minScore: {
+        keyword: settings.min_keyword_coverage,
+        ...(settings.min_similarity === null ? {} : { vector: settings.min_similarity }),
+      },
       logger: options.logger,
     });
     const close = async (): Promise<void> => {
       await index.close();
-      await store?.close();
+      await ownStore?.close();
     };
-    return { index, settings, close };
+    return { index, settings, embedder, close };
   } catch (error) {
-    await store?.close();
+    await ownStore?.close();
     throw error;
   }
 }
