@@ -104,4 +104,4 @@ export type { CacheSettings } from './cache/cache-settings.js';
 export { CacheUnavailableError } from './cache/cache-unavailable.error.js';
 
 // Redis connection tuning, shared by the Redis memory and cache stores.
-export type { RedisConnectionOptions } from './memory/redis-connection.js';
+export type { RedisConnectionOptions } from './backends/redis-connection.js';

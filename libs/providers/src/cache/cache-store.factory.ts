@@ -1,10 +1,10 @@
 import type { CacheSettings } from './cache-settings.js';
 import { ConfigError } from '../errors/config.error.js';
-import type { RedisConnectionOptions } from '../memory/redis-connection.js';
+import type { RedisConnectionOptions } from '../backends/redis-connection.js';
 import type { CacheStore } from './cache-store.interface.js';
 import { MemoryCacheStore } from './memory-cache.store.js';
 import { RedisCacheStore } from './redis-cache.store.js';
-import { timeoutMilliseconds } from '../memory/backend-timeout.js';
+import { timeoutMilliseconds } from '../backends/backend-timeout.js';
 
 /**
  * Builds the {@link CacheStore} `cache.backend` names: `memory` (LRU of `cache.max_entries`) or

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
-import { RedisConnection } from '../memory/redis-connection.js';
-import type { RedisConnectionOptions } from '../memory/redis-connection.js';
+import { RedisConnection } from '../backends/redis-connection.js';
+import type { RedisConnectionOptions } from '../backends/redis-connection.js';
 import { checkWindowMs, serializeEntry, ttlMilliseconds } from './cache-entry.js';
 import type { CacheLock } from './cache-lock.js';
 import type { CacheStore, WindowCount } from './cache-store.interface.js';

@@ -1,6 +1,6 @@
 import type { MemorySettings } from './memory-settings.js';
 import { ConfigError } from '../errors/config.error.js';
-import { timeoutMilliseconds } from './backend-timeout.js';
+import { timeoutMilliseconds } from '../backends/backend-timeout.js';
 import { InMemoryMemoryStore } from './in-memory-memory.store.js';
 import type { MemoryStore } from './memory-store.interface.js';
 import { PostgresMemoryStore } from './postgres-memory.store.js';

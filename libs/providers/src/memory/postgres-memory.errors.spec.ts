@@ -2,13 +2,13 @@ import { describe, expect, it } from '@jest/globals';
 import { DatabaseError } from 'pg';
 import { ToolkitError } from '../errors/toolkit.error.js';
 import { MemoryUnavailableError } from './memory-unavailable.error.js';
-import { postgresFailure } from './postgres-memory.errors.js';
+import { postgresMemoryFailure } from './postgres-memory.errors.js';
 
 const URL = 'postgres://app:pw@db.internal:5432/main';
 const dbError = (code: string, message: string) =>
   Object.assign(new DatabaseError(message, message.length, 'error'), { code });
 
-describe('postgresFailure', () => {
+describe('postgresMemoryFailure', () => {
   it('maps connection-class SQLSTATEs and socket errors to a 503', () => {
     for (const error of [
       dbError('57P01', 'terminating connection due to administrator command'),
@@ -17,7 +17,7 @@ describe('postgresFailure', () => {
       Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
       new Error('Connection terminated unexpectedly'),
     ]) {
-      const mapped = postgresFailure(error, URL);
+      const mapped = postgresMemoryFailure(error, URL);
       expect(mapped).toBeInstanceOf(MemoryUnavailableError);
       expect(mapped.statusCode).toBe(503);
       expect(mapped.message).toMatch(
@@ -27,7 +27,7 @@ describe('postgresFailure', () => {
   });
 
   it('maps an error the SQL engine raised for a statement to a 500', () => {
-    const mapped = postgresFailure(dbError('42P01', 'relation "x" does not exist'), URL);
+    const mapped = postgresMemoryFailure(dbError('42P01', 'relation "x" does not exist'), URL);
     expect(mapped).not.toBeInstanceOf(MemoryUnavailableError);
     expect(mapped.statusCode).toBe(500);
     expect(mapped.message).toBe(
@@ -37,6 +37,6 @@ describe('postgresFailure', () => {
 
   it('passes toolkit errors through unchanged', () => {
     const original = new ToolkitError('already mapped', { statusCode: 503 });
-    expect(postgresFailure(original, URL)).toBe(original);
+    expect(postgresMemoryFailure(original, URL)).toBe(original);
   });
 });

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { loadPg } from '../support/backend-clients.js';
+import { createPostgresPool } from '../backends/postgres-pool.js';
 import type { QueryResultRow } from 'pg';
 import { ConfigError } from '../errors/config.error.js';
 import type { ToolkitError } from '../errors/toolkit.error.js';
@@ -12,7 +12,7 @@ import {
 } from './memory-message.validation.js';
 import type { MemoryStore } from './memory-store.interface.js';
 import { MemoryUnavailableError } from './memory-unavailable.error.js';
-import { postgresFailure } from './postgres-memory.errors.js';
+import { postgresMemoryFailure } from './postgres-memory.errors.js';
 import { memoryTable, tableNameFor } from './postgres-memory.schema.js';
 import type { MemoryTable } from './postgres-memory.schema.js';
 
@@ -86,16 +86,12 @@ export class PostgresMemoryStore implements MemoryStore {
     this.maxHistory = assertMaxHistory(options.maxHistory ?? 100);
     this.table = memoryTable(options.table ?? tableNameFor(options.keyPrefix ?? 'toolkit'));
     this.url = options.url ?? 'postgres://127.0.0.1:5432/postgres';
-    this.pool = new (loadPg().Pool)({
-      connectionString: this.url,
-      max: options.poolSize ?? 10,
-      connectionTimeoutMillis: options.connectTimeoutMs ?? 2000,
-      query_timeout: options.queryTimeoutMs ?? 5000,
-      idleTimeoutMillis: 10_000,
-      allowExitOnIdle: true,
+    this.pool = createPostgresPool({
+      url: this.url,
+      size: options.poolSize,
+      connectTimeoutMs: options.connectTimeoutMs ?? 2000,
+      queryTimeoutMs: options.queryTimeoutMs ?? 5000,
     });
-    // An idle connection dropped by the server emits here; the pool replaces it on next use.
-    this.pool.on('error', () => undefined);
     this.ttlSeconds = options.ttlSeconds ?? 86_400;
     if (!Number.isFinite(this.ttlSeconds) || this.ttlSeconds < 0) {
       throw new ConfigError(
@@ -279,6 +275,6 @@ export class PostgresMemoryStore implements MemoryStore {
   }
 
   private failure(error: unknown): ToolkitError {
-    return postgresFailure(error, this.url);
+    return postgresMemoryFailure(error, this.url);
   }
 }

@@ -11,8 +11,8 @@ import {
 } from './memory-message.validation.js';
 import type { MemoryStore } from './memory-store.interface.js';
 import { MemoryUnavailableError } from './memory-unavailable.error.js';
-import { RedisConnection } from './redis-connection.js';
-import type { RedisConnectionOptions } from './redis-connection.js';
+import { RedisConnection } from '../backends/redis-connection.js';
+import type { RedisConnectionOptions } from '../backends/redis-connection.js';
 
 /** Options of {@link RedisMemoryStore}. */
 export interface RedisMemoryStoreOptions extends RedisConnectionOptions {

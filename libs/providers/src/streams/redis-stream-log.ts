@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { ServiceUnavailableError } from '../errors/service-unavailable.error.js';
-import { loadIoredis } from '../support/backend-clients.js';
-import { RedisConnection } from '../memory/redis-connection.js';
+import { loadIoredis } from '../backends/backend-clients.js';
+import { RedisConnection } from '../backends/redis-connection.js';
 import { listen, waitFor } from './memory-stream-log.js';
 import type { AppendOutcome, StreamLog, StreamLogEntry } from './stream-log.interface.js';
 

@@ -1,8 +1,9 @@
 import type { Pool } from 'pg';
-import { loadPg } from '../../../providers/src/support/backend-clients.js';
+import { backendAddress } from '../../../providers/src/backends/backend-address.js';
+import { postgresFailure } from '../../../providers/src/backends/postgres-failure.js';
+import { createPostgresPool } from '../../../providers/src/backends/postgres-pool.js';
 import type { PoolClient, QueryResultRow } from 'pg';
 import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
-import { backendAddress, errorReason } from '../../../providers/src/memory/backend-address.js';
 import type { Chunk } from '../chunking/chunk.types.js';
 import type { DocumentRecord } from '../document.types.js';
 import { VectorStoreUnavailableError } from '../rag.errors.js';
@@ -48,7 +49,6 @@ interface ChunkRow extends QueryResultRow {
   distance?: number;
 }
 
-const OUTAGE_CLASSES = new Set(['08', '28', '3D', '53', '57', '58']);
 const INSERT_BATCH = 200;
 const PAGE = 1000;
 
@@ -86,14 +86,11 @@ export class PgVectorStore implements VectorStore {
     const url = options.url ?? 'postgres://127.0.0.1:5432/postgres';
     const pool =
       options.pool ??
-      new (loadPg().Pool)({
-        connectionString: url,
-        max: options.poolSize ?? 10,
-        connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
-        idleTimeoutMillis: 10_000,
-        allowExitOnIdle: true,
+      createPostgresPool({
+        url,
+        size: options.poolSize,
+        connectTimeoutMs: options.connectTimeoutMs ?? 5000,
       });
-    if (!options.pool) pool.on('error', () => undefined);
     const hnsw = (options.index ?? 'hnsw') === 'hnsw' && options.dimensions <= 2000;
     const store = new PgVectorStore(
       pool,
@@ -305,27 +302,14 @@ export class PgVectorStore implements VectorStore {
   }
 
   private failure(error: unknown): ToolkitError {
-    if (ToolkitError.isInstance(error)) return error;
-    if (
-      error instanceof loadPg().DatabaseError &&
-      !OUTAGE_CLASSES.has(String(error.code).slice(0, 2))
-    ) {
-      const hint =
-        error.code === '0A000' || /extension "vector"/.test(error.message)
+    return postgresFailure(error, this.url, {
+      label: 'pgvector store',
+      unavailable: (detail, cause) => new VectorStoreUnavailableError('pgvector', detail, cause),
+      hint: (failed) =>
+        failed.code === '0A000' || /extension "vector"/.test(failed.message)
           ? ' (is pgvector installed? apt-get install postgresql-15-pgvector)'
-          : '';
-      return new ToolkitError(
-        `pgvector store query failed (SQLSTATE ${error.code}): ${error.message}${hint}`,
-        {
-          cause: error,
-        },
-      );
-    }
-    return new VectorStoreUnavailableError(
-      'pgvector',
-      `at ${backendAddress(this.url)} (${errorReason(error, this.url)})`,
-      error,
-    );
+          : '',
+    });
   }
 }
 

@@ -1,7 +1,15 @@
 // RagModule in Nest applications: the index the `rag:` section describes, injectable, indexed at
 // start-up and closed on shutdown, with ToolkitModule, without it, and from forRootAsync.
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { Controller, Get, Injectable, Module, Query, type INestApplication } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Injectable,
+  Module,
+  Query,
+  type INestApplication,
+  type ModuleMetadata,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,9 +51,7 @@ class SearchController {
   }
 }
 
-async function start(
-  imports: Module['imports'] extends infer T ? T : never,
-): Promise<INestApplication> {
+async function start(imports: ModuleMetadata['imports']): Promise<INestApplication> {
   @Module({ imports, controllers: [SearchController] })
   class AppModule {}
   const app = await NestFactory.create(AppModule, { logger: false, abortOnError: false });

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { loadIoredis } from '../support/backend-clients.js';
+import { loadIoredis } from './backend-clients.js';
 import { ToolkitError } from '../errors/toolkit.error.js';
 import { backendAddress, errorReason } from './backend-address.js';
 

@@ -1,4 +1,4 @@
-import { lazyModule } from './lazy-module.js';
+import { lazyModule } from '../support/lazy-module.js';
 
 /** The `pg` module, required on first use. */
 export const loadPg = lazyModule<typeof import('pg')>('pg');
