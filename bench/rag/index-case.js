@@ -89,6 +89,8 @@ async function timed(fn) {
  */
 export async function benchIndex(out, options) {
   const { root, LocalVectorStore, rows, dims, centres, noise, queryCount, k } = options;
+  // Figures for `npm run bench` (bench/suites/rag-index.suite.ts), when the caller wants them.
+  const metrics = options.metrics ?? {};
   const open = (directory, extra) =>
     LocalVectorStore.open({ directory, dimensions: dims, embedderId: 'bench', ...extra });
   const tag = `${rows / 1000}k × ${dims}, ${centres} centres, noise ${noise}`;
@@ -113,6 +115,7 @@ export async function benchIndex(out, options) {
   const exactRun = await query(exact, data.queries, dims, k);
   await exact.close();
   const exactStats = summary(exactRun.samples);
+  metrics.exactP50 = exactStats.p50;
   out.push([
     `[${tag}] local exact scan: top-${k} p50 / p95`,
     `${fmt(exactStats.p50)} ms`,
@@ -131,6 +134,12 @@ export async function benchIndex(out, options) {
   const ivfRun = await query(cold.result, data.queries, dims, k);
   await cold.result.close();
   const ivfStats = summary(ivfRun.samples);
+  Object.assign(metrics, {
+    ivfP50: ivfStats.p50,
+    ivfRecall: recallAt(ivfRun.found, truth),
+    buildSeconds: build.ms / 1000,
+    coldOpenMs: cold.ms,
+  });
   out.push([
     `[${tag}] local IVF (nprobe ${status.nprobe} of ${status.lists}): top-${k} p50 / p95`,
     `${fmt(ivfStats.p50)} ms`,
@@ -149,6 +158,7 @@ export async function benchIndex(out, options) {
     await reopen.result.close();
   }
   const sortedReopens = [...reopens].sort((a, b) => a - b);
+  metrics.reopenMs = reopens;
   out.push([
     `[${tag}] local IVF reopen, median of 3 (index file read, search ${reopened.search}, building ${reopened.building})`,
     `${fmt(sortedReopens[1])} ms`,
@@ -193,6 +203,7 @@ export async function benchIndex(out, options) {
   if (!options.pgUrl) return;
   const pgv = await pgvectorHnsw(options.pgUrl, data.vectors, dims);
   if (!pgv) return;
+  metrics.pgvector = { version: pgv.version, buildSeconds: pgv.buildSeconds, search: {} };
   try {
     out.push([
       `[${tag}] pgvector ${pgv.version}: insert ${rows} rows (multi-row INSERT, no index)`,
@@ -207,6 +218,7 @@ export async function benchIndex(out, options) {
     for (const ef of [40, 100]) {
       const run = await pgv.search(ef, data.queries, k);
       const stats = summary(run.samples);
+      metrics.pgvector.search[ef] = { p50: stats.p50, recall: recallAt(run.found, truth) };
       out.push([
         `[${tag}] pgvector HNSW ef_search ${ef}: top-${k} p50 / p95`,
         `${fmt(stats.p50)} ms`,

@@ -7,6 +7,9 @@
  *   node bench/rag/rag.bench.js --quick                      # 10k chunks only, no index case
  *   node bench/rag/rag.bench.js --index                      # the index case only
  *   node bench/rag/rag.bench.js --index --index-rows=20000   # ... on fewer vectors
+ *   node bench/rag/rag.bench.js --index --essential --json=F # what `npm run bench` runs: the
+ *                                                            # 100k case and pgvector, no sweeps;
+ *                                                            # its figures as JSON in F
  *
  * pgvector: PostgreSQL at RAG_BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/test);
  * skipped with a note when it cannot be reached.
@@ -26,6 +29,8 @@ const { DocumentIndex, HashingEmbedder, LocalVectorStore } = rag;
 
 const quick = process.argv.includes('--quick');
 const indexOnly = process.argv.includes('--index');
+const essential = process.argv.includes('--essential');
+const jsonFile = process.argv.find((a) => a.startsWith('--json='))?.slice('--json='.length);
 const indexRows = Number(
   process.argv.find((a) => a.startsWith('--index-rows='))?.split('=')[1] ?? 100_000,
 );
@@ -236,23 +241,27 @@ try {
   if (!quick) {
     const common = { root, LocalVectorStore, rows: indexRows, dims: DIMS, centres: 1000 };
     const k = 10;
+    const metrics = { rows: indexRows, dims: DIMS, k, queries: QUERIES };
     await benchIndex(rows, {
       ...common,
       noise: 1,
       queryCount: QUERIES,
       k,
-      nprobes: [2, 4, 16, 32],
-      sizes: [5_000, 10_000, 20_000, 40_000].filter((n) => n < indexRows),
+      nprobes: essential ? [] : [2, 4, 16, 32],
+      sizes: essential ? [] : [5_000, 10_000, 20_000, 40_000].filter((n) => n < indexRows),
       pgUrl,
+      metrics,
     });
+    if (jsonFile) await writeFile(jsonFile, JSON.stringify(metrics));
     // Harder data: vectors farther from their centres (cosine ≈ 0.55), clusters overlapping.
-    await benchIndex(rows, {
-      ...common,
-      noise: 1.5,
-      queryCount: QUERIES,
-      k,
-      nprobes: [16, 32, 64],
-    });
+    if (!essential)
+      await benchIndex(rows, {
+        ...common,
+        noise: 1.5,
+        queryCount: QUERIES,
+        k,
+        nprobes: [16, 32, 64],
+      });
   }
   const width = Math.max(...rows.map((r) => r[0].length));
   for (const [what, a, b] of rows) console.log(`${what.padEnd(width)}  ${a.padStart(12)}  ${b}`);
