@@ -13,6 +13,9 @@ export interface QueueIngestOptions {
   /** Called once when jobs are pending and no worker has been connected for `idleMs`. */
   onNoWorker?: () => void;
   idleMs?: number;
+  /** Called when the connection to Redis drops (once per outage) and when it is back. */
+  onConnectionLost?: (reason: string) => void;
+  onConnectionRestored?: () => void;
   /** Called about every `pollMs` while waiting. */
   onProgress?: (tally: IngestTally) => void;
   pollMs?: number;
@@ -27,10 +30,16 @@ export interface QueueIngestResult {
 
 /**
  * Queues every file of the folder (a file already queued in the same state is not queued again)
- * and, with `wait`, follows exactly those jobs until each is done or failed.
+ * and, with `wait`, follows exactly those jobs until each is done or failed. While Redis is
+ * away it waits for it (the jobs stay queued) and goes on once it is back.
  */
 export async function ingestThroughQueue(options: QueueIngestOptions): Promise<QueueIngestResult> {
-  const queue = new IngestionQueue({ redisUrl: options.redisUrl, name: options.queue });
+  const queue = new IngestionQueue({
+    redisUrl: options.redisUrl,
+    name: options.queue,
+    onConnectionLost: options.onConnectionLost,
+    onConnectionRestored: options.onConnectionRestored,
+  });
   try {
     const report = await queue.enqueueFolderJobs(options.path);
     const tally = new IngestTally('queue', options.folder, report.files);

@@ -23,3 +23,9 @@ export function bullConnection(url: string): BullMq.ConnectionOptions {
     maxRetriesPerRequest: null,
   };
 }
+
+/** `host:port` of a Redis URL, without credentials (for messages). */
+export function redisAddress(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.hostname || '127.0.0.1'}:${parsed.port || '6379'}`;
+}

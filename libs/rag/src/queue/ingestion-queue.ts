@@ -11,10 +11,14 @@ import {
   type IngestionJobState,
   type IngestionOutcome,
 } from './ingestion-job.js';
-import { bullConnection, loadBullMq } from './bullmq.js';
+import { bullConnection, loadBullMq, redisAddress } from './bullmq.js';
+import { watchRedisConnection, type RedisConnectionEvents } from './redis-connection-watch.js';
 
-/** Options of {@link IngestionQueue}. */
-export interface IngestionQueueOptions {
+/**
+ * Options of {@link IngestionQueue}. While Redis is away its calls wait for it to come back
+ * (BullMQ keeps reconnecting); `onConnectionLost` and `onConnectionRestored` say when.
+ */
+export interface IngestionQueueOptions extends RedisConnectionEvents {
   /** Redis URL. */
   redisUrl: string;
   /** BullMQ queue name. @default 'toolkit-ingest' */
@@ -177,9 +181,10 @@ export class IngestionQueue {
   }
 
   private open(): Promise<Queue<IngestionJob, IngestionOutcome>> {
-    this.queue ??= loadBullMq().then(
-      ({ Queue }) =>
-        new Queue<IngestionJob, IngestionOutcome>(this.options.name ?? INGESTION_QUEUE, {
+    this.queue ??= loadBullMq().then(({ Queue }) => {
+      const queue = new Queue<IngestionJob, IngestionOutcome>(
+        this.options.name ?? INGESTION_QUEUE,
+        {
           connection: bullConnection(this.options.redisUrl),
           defaultJobOptions: {
             attempts: this.options.attempts ?? 3,
@@ -187,8 +192,11 @@ export class IngestionQueue {
             removeOnComplete: { age: KEEP_SECONDS },
             removeOnFail: { age: KEEP_SECONDS },
           },
-        }),
-    );
+        },
+      );
+      watchRedisConnection(queue, redisAddress(this.options.redisUrl), this.options);
+      return queue;
+    });
     return this.queue;
   }
 }

@@ -1,0 +1,61 @@
+import type { QueueBase } from 'bullmq';
+
+/** Told when a queue's or a worker's connection to Redis drops and when it is back. */
+export interface RedisConnectionEvents {
+  /**
+   * The connection dropped (once per outage). BullMQ keeps reconnecting meanwhile: queued jobs
+   * stay in Redis, and commands wait for the connection instead of failing.
+   */
+  onConnectionLost?: (reason: string) => void;
+  /** The connection is back after {@link onConnectionLost}: jobs flow again. */
+  onConnectionRestored?: () => void;
+  /** Any other error BullMQ reports (never thrown: it would crash the process). */
+  onError?: (message: string) => void;
+}
+
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** True for the errors of a Redis connection going away (not of a command). */
+export function isConnectionError(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
+  return typeof message === 'string' && /Connection is closed|connect ECONN/i.test(message);
+}
+
+/**
+ * Turns BullMQ's connection events into one `lost` and one `restored` call per outage (a
+ * worker has two connections, each emitting on every reconnection attempt), and keeps its
+ * `error` events from ever being unhandled: without a listener, BullMQ prints them with their
+ * stack.
+ */
+export function watchRedisConnection(
+  target: QueueBase,
+  address: string,
+  events: RedisConnectionEvents,
+): void {
+  let down = false;
+  const lost = (reason: string): void => {
+    if (down || target.closing) return;
+    down = true;
+    events.onConnectionLost?.(`lost the connection to Redis at ${address} (${reason})`);
+  };
+  target.on('error', (error: Error) => {
+    if (isConnectionError(error)) lost(error.message);
+    else if (!target.closing) events.onError?.(error.message);
+  });
+  target.on('ioredis:close', () => lost('connection closed'));
+  target.getBackend().on('ready', () => {
+    if (!down) return;
+    down = false;
+    events.onConnectionRestored?.();
+  });
+}

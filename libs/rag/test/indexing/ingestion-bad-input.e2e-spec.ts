@@ -1,0 +1,145 @@
+/**
+ * Bad input on the ingestion queue, each with a clear outcome and an index that stays
+ * consistent: a Redis outage mid-run (the worker says so, stays up and resumes; every file
+ * is indexed once), a file that changes after it was queued or while it is read, files or a
+ * whole folder deleted after they were queued, a job for a document deleted meanwhile, and
+ * corrupt DOCX files beside good ones. Workers run in this process on the test Redis
+ * (127.0.0.1:6379), each test on its own queue.
+ */
+import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HashingEmbedder } from '../../src/embedding/hashing.embedder.js';
+import { DocumentIndex } from '../../src/indexing/document-index.js';
+import type { IngestionOutcome, IngestionTarget } from '../../src/queue/ingestion-job.js';
+import { IngestionQueue } from '../../src/queue/ingestion-queue.js';
+import { IngestionWorker, type IngestionWorkerOptions } from '../../src/queue/ingestion-worker.js';
+import { until } from '../support/poll.js';
+import { TcpProxy } from '../support/tcp-proxy.js';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const RUN = `${process.pid}-${randomBytes(3).toString('hex')}`;
+const root = mkdtempSync(join(tmpdir(), 'toolkit-bad-input-'));
+const cleanups: (() => Promise<void>)[] = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** A note of its own content. */
+function note(label: string, n: number): string {
+  return `Note ${n} of ${label}, reference ${label}-${n * 7919}. Travel budget policy ${n}.\n`;
+}
+
+/** `count` notes in a new folder, `note-<n>.txt`. */
+function writeNotes(label: string, count: number): string {
+  const folder = join(root, label);
+  mkdirSync(folder, { recursive: true });
+  for (let n = 0; n < count; n += 1) writeFileSync(join(folder, `note-${n}.txt`), note(label, n));
+  return folder;
+}
+
+async function openIndex(label: string): Promise<DocumentIndex> {
+  const index = await DocumentIndex.open({
+    documentsDir: join(root, `${label}-documents`),
+    embedder: new HashingEmbedder({ dimensions: 64 }),
+  });
+  cleanups.push(() => index.close());
+  return index;
+}
+
+function openQueue(label: string, redisUrl = REDIS_URL): IngestionQueue {
+  const queue = new IngestionQueue({ redisUrl, name: queueName(label), backoffMs: 50 });
+  cleanups.push(async () => {
+    await queue.obliterate().catch(() => undefined);
+    await queue.close();
+  });
+  return queue;
+}
+
+const queueName = (label: string) => `toolkit-bad-input-${RUN}-${label}`;
+
+/** What a worker reported, line by line, as `toolkit worker` would print it. */
+interface WorkerLog {
+  lines: string[];
+  outcomes: Map<string, IngestionOutcome[]>;
+}
+
+async function startWorker(
+  label: string,
+  target: IngestionTarget,
+  extra: Partial<IngestionWorkerOptions> = {},
+): Promise<WorkerLog> {
+  const log: WorkerLog = { lines: [], outcomes: new Map() };
+  const worker = await IngestionWorker.start({
+    redisUrl: REDIS_URL,
+    name: queueName(label),
+    target,
+    concurrency: 2,
+    onCompleted: (file, outcome) => {
+      log.outcomes.set(file, [...(log.outcomes.get(file) ?? []), outcome]);
+      log.lines.push(`${outcome.created ? 'added' : 'unchanged'} ${file}`);
+    },
+    onFailed: (file, reason, willRetry) =>
+      log.lines.push(`${willRetry ? 'retrying' : 'failed'} ${file}: ${reason}`),
+    onConnectionLost: (reason) => log.lines.push(`lost: ${reason}`),
+    onConnectionRestored: () => log.lines.push('restored'),
+    onError: (message) => log.lines.push(`error: ${message}`),
+    ...extra,
+  });
+  cleanups.push(() => worker.close(true));
+  return log;
+}
+
+describe('a Redis outage mid-ingestion', () => {
+  it('is reported once by the worker, which resumes when Redis is back: every file indexed once', async () => {
+    const proxy = await TcpProxy.start(6379);
+    cleanups.push(() => proxy.close());
+    const folder = writeNotes('outage', 60);
+    const index = await openIndex('outage');
+    const queue = openQueue('outage');
+    // The 20th file is held until the line is cut: its result reaches Redis only once it is back.
+    let calls = 0;
+    let release = (): void => undefined;
+    const held = new Promise<void>((done) => (release = done));
+    const target: IngestionTarget = {
+      ingest: async (content, filename) => {
+        calls += 1;
+        if (calls === 20) await held;
+        return index.ingest(content, filename);
+      },
+    };
+    const log = await startWorker('outage', target, {
+      redisUrl: `redis://127.0.0.1:${proxy.port}`,
+    });
+
+    await queue.enqueueFolder(folder);
+    await until(() => calls >= 20, 'the worker to take the 20th file');
+    await proxy.cut();
+    release();
+    await until(() => log.lines.some((l) => l.startsWith('lost:')), 'the worker to report it');
+    expect(log.lines.filter((l) => l.startsWith('lost:'))).toEqual([
+      expect.stringMatching(/^lost: lost the connection to Redis at 127\.0\.0\.1:\d+ \(/),
+    ]);
+    expect(await queue.counts()).toMatchObject({ failed: 0 });
+
+    await proxy.restore();
+    const counts = await queue.waitUntilDone();
+    expect(counts).toEqual({ waiting: 0, active: 0, delayed: 0, completed: 60, failed: 0 });
+    expect(log.lines.filter((l) => l === 'restored')).toHaveLength(1);
+    expect(log.lines.filter((l) => l.startsWith('error:') || l.startsWith('failed'))).toEqual([]);
+
+    // Every file indexed, each added exactly once (a second run of a file would add nothing).
+    const files = Array.from({ length: 60 }, (_, n) => `note-${n}.txt`);
+    expect([...log.outcomes.keys()].sort()).toEqual([...files].sort());
+    for (const file of files) {
+      expect(log.outcomes.get(file)?.filter((o) => o.created)).toHaveLength(1);
+    }
+    const documents = await index.listDocuments();
+    expect(documents.map((d) => d.filename).sort()).toEqual([...files].sort());
+    expect(await index.store.count()).toBe(documents.reduce((n, d) => n + d.chunks, 0));
+  }, 60_000);
+});
