@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
 import { listFiles } from '../../../../libs/rag/src/indexing/folder-indexer.js';
+import { ingestQueuedFile } from '../../../../libs/rag/src/queue/ingest-queued-file.js';
 import type { IngestionTarget } from '../../../../libs/rag/src/queue/ingestion-worker.js';
 import { IngestTally } from './ingest-summary.js';
 
@@ -31,8 +30,8 @@ export async function ingestInProcess(options: InProcessIngestOptions): Promise<
     while (next < files.length) {
       const file = files[next++];
       try {
-        const content = await readFile(join(options.path, file));
-        tally.completed(await options.target.ingest(content, basename(file)));
+        // The same read as a worker's: one consistent version, a vanished file said plainly.
+        tally.completed(await ingestQueuedFile({ folder: options.path, file }, options.target));
       } catch (error) {
         tally.failed(file, error instanceof Error ? error.message : String(error));
       }

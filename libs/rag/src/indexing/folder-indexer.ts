@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
 import type { DocumentType } from '../document.types.js';
@@ -8,6 +8,7 @@ import type { DocumentStorage } from './document-storage.js';
 import type { IndexManifest } from './index-manifest.js';
 import { ProgressTracker, type IndexingProgress, type IndexLogger } from './indexing-progress.js';
 import type { IngestResult } from './ingest-result.js';
+import { readStableFile } from './read-stable-file.js';
 
 /** The result of indexing a folder: the final progress numbers plus what went wrong. */
 export interface FolderIndexReport extends IndexingProgress {
@@ -94,9 +95,10 @@ export class FolderIndexer {
       if (known.documentId && this.target.has(known.documentId))
         return { created: false, chunks: 0 };
     }
-    const content = await readFile(full);
+    // One consistent version of a file being written: its bytes and the stat they go with.
+    const { content, size, mtimeMs } = await readStableFile(full);
     const { id, sha256 } = hashContent(content);
-    const entry = { size: info.size, mtimeMs: info.mtimeMs, sha256 };
+    const entry = { size, mtimeMs, sha256 };
     if (this.target.has(id)) {
       this.manifest.set(file, { ...entry, documentId: id });
       return { created: false, chunks: 0 };

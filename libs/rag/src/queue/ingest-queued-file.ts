@@ -11,8 +11,8 @@ export class PermanentIngestionError extends Error {
   }
 }
 
-/** The reason recorded for a file deleted (or whose folder was) after it was queued. */
-export const FILE_GONE_REASON = 'file no longer exists (deleted after it was queued)';
+/** The reason recorded for a file deleted (or whose folder was) after it was listed or queued. */
+export const FILE_GONE_REASON = 'file no longer exists (deleted after its folder was listed)';
 
 /**
  * Ingests the file of one job as it is now: the bytes of one consistent read (see
@@ -20,10 +20,11 @@ export const FILE_GONE_REASON = 'file no longer exists (deleted after it was que
  * match what was indexed, even when the file changed after it was queued. A missing file or
  * an unusable one (a 4xx from the target: corrupt, unsupported) is a
  * {@link PermanentIngestionError}; anything else (the store is down, the file kept changing
- * while read) is worth a retry.
+ * while read) is worth a retry. Without the queued `size` and `mtimeMs` (a folder ingested in
+ * process), `changedSinceQueued` is never set.
  */
 export async function ingestQueuedFile(
-  job: IngestionJob,
+  job: Pick<IngestionJob, 'folder' | 'file'> & Partial<IngestionJob>,
   target: IngestionTarget,
   read?: ReadStableFileOptions['read'],
 ): Promise<IngestionOutcome> {
@@ -44,7 +45,7 @@ export async function ingestQueuedFile(
       sha256: document.sha256,
       created,
       chunks: created ? document.chunks : 0,
-      ...(file.size !== job.size || file.mtimeMs !== job.mtimeMs
+      ...(job.size !== undefined && (file.size !== job.size || file.mtimeMs !== job.mtimeMs)
         ? { changedSinceQueued: true }
         : {}),
     };

@@ -7,8 +7,9 @@
  * (127.0.0.1:6379), each test on its own queue.
  */
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HashingEmbedder } from '../../src/embedding/hashing.embedder.js';
@@ -51,8 +52,13 @@ async function openIndex(label: string): Promise<DocumentIndex> {
   return index;
 }
 
-function openQueue(label: string, redisUrl = REDIS_URL): IngestionQueue {
-  const queue = new IngestionQueue({ redisUrl, name: queueName(label), backoffMs: 50 });
+function openQueue(label: string, attempts = 3): IngestionQueue {
+  const queue = new IngestionQueue({
+    redisUrl: REDIS_URL,
+    name: queueName(label),
+    attempts,
+    backoffMs: 50,
+  });
   cleanups.push(async () => {
     await queue.obliterate().catch(() => undefined);
     await queue.close();
@@ -142,4 +148,77 @@ describe('a Redis outage mid-ingestion', () => {
     expect(documents.map((d) => d.filename).sort()).toEqual([...files].sort());
     expect(await index.store.count()).toBe(documents.reduce((n, d) => n + d.chunks, 0));
   }, 60_000);
+});
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+describe('a file that changes while it is being ingested', () => {
+  it('is indexed as it is when its job runs, with the hash of that content', async () => {
+    const folder = join(root, 'changed');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'policy.txt'), 'Travel policy, version one.');
+    const index = await openIndex('changed');
+    const queue = openQueue('changed');
+    await queue.enqueueFolder(folder);
+    const now = 'Travel policy, version two: trains only, no flights.';
+    writeFileSync(join(folder, 'policy.txt'), now);
+
+    const log = await startWorker('changed', index);
+    await queue.waitUntilDone();
+    expect(log.outcomes.get('policy.txt')).toEqual([
+      expect.objectContaining({ created: true, sha256: sha256(now), changedSinceQueued: true }),
+    ]);
+    expect((await index.listDocuments()).map((d) => d.sha256)).toEqual([sha256(now)]);
+    expect((await index.search('trains flights', 1))[0]?.text).toBe(now);
+  });
+
+  it('is read again when it changes during the read: one version is indexed', async () => {
+    const folder = join(root, 'rewritten');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'memo.txt'), 'Memo, first draft.');
+    const index = await openIndex('rewritten');
+    const queue = openQueue('rewritten');
+    await queue.enqueueFolder(folder);
+    const final = 'Memo, final text with more words.';
+    let reads = 0;
+    // The bytes of the first read are the old ones, but the file changed before it ended.
+    const rewriteDuringFirstRead = async (path: string): Promise<Uint8Array> => {
+      const bytes = await readFile(path);
+      if ((reads += 1) === 1) await writeFile(path, final);
+      return bytes;
+    };
+    const log = await startWorker('rewritten', index, { readFile: rewriteDuringFirstRead });
+    await queue.waitUntilDone();
+    expect(reads).toBe(2);
+    expect(log.outcomes.get('memo.txt')).toEqual([
+      expect.objectContaining({ created: true, sha256: sha256(final) }),
+    ]);
+    expect((await index.listDocuments()).map((d) => d.sha256)).toEqual([sha256(final)]);
+  });
+
+  it('fails with that reason after its retries when it changes during every read', async () => {
+    const folder = writeNotes('busy', 5);
+    writeFileSync(join(folder, 'busy.log.txt'), 'line 1\n');
+    const index = await openIndex('busy');
+    const queue = openQueue('busy', 2);
+    await queue.enqueueFolder(folder);
+    const appendDuringRead = async (path: string): Promise<Uint8Array> => {
+      const bytes = await readFile(path);
+      if (path.endsWith('busy.log.txt')) await writeFile(path, `${bytes.toString()}line\n`);
+      return bytes;
+    };
+    const log = await startWorker('busy', index, { readFile: appendDuringRead });
+    const counts = await queue.waitUntilDone();
+    expect(counts).toMatchObject({ completed: 5, failed: 1 });
+    const reason =
+      'changed while it was being read (3 attempts); ingest it again once it is written';
+    expect(await queue.failures()).toEqual([{ file: 'busy.log.txt', reason, attempts: 2 }]);
+    expect(log.lines.filter((l) => l.includes('busy.log.txt'))).toEqual([
+      `retrying busy.log.txt: ${reason}`,
+      `failed busy.log.txt: ${reason}`,
+    ]);
+    expect((await index.listDocuments()).map((d) => d.filename).sort()).toEqual(
+      Array.from({ length: 5 }, (_, n) => `note-${n}.txt`),
+    );
+  });
 });
