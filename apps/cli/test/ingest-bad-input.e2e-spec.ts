@@ -6,9 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
+import { ToolkitError } from '../../../libs/providers/src/errors/toolkit.error.js';
 import { IngestionQueue } from '../../../libs/rag/src/queue/ingestion-queue.js';
 import { TcpProxy } from '../../../libs/rag/test/support/tcp-proxy.js';
+import { ingestInProcess } from '../src/ingest/in-process-ingest.js';
 import type { IngestSummary } from '../src/ingest/ingest-summary.js';
+import { TerminalService } from '../src/services/terminal.service.js';
+import { reportError } from '../src/shell/error-reporter.js';
 import { assertCliBuilt, eventually, startCli, type CliProcess } from './support/cli-process.js';
 import { createTempProject, type TempProject } from './support/temp-project.js';
 
@@ -118,4 +124,60 @@ describe('Redis going away mid-run', () => {
     expect(worker.stderr()).not.toMatch(/\n\s+at /);
     await queue.close();
   }, 120_000);
+});
+
+/** A terminal writing into strings, to see what the shell prints for an error. */
+class CapturedTerminal extends TerminalService {
+  private readonly sink = new PassThrough();
+  protected override readonly out = this.sink as unknown as NodeJS.WriteStream;
+  protected override readonly err = this.sink as unknown as NodeJS.WriteStream;
+  printed(): string {
+    return String(this.sink.read() ?? '');
+  }
+}
+
+describe('folders that vanish', () => {
+  it('toolkit ingest --wait reports the queued files of a deleted folder as failed, with why', async () => {
+    const { target, queue: name } = project('vanished');
+    writeNotes(target, 'notes', 12);
+    const queue = new IngestionQueue({ redisUrl: REDIS_URL, name });
+    const follower = cli(target, ['ingest', 'notes', '--wait'], REDIS_URL);
+    expect(await eventually(async () => (await queue.counts()).waiting === 12, 20_000)).toBe(true);
+    rmSync(target.path('notes'), { recursive: true });
+    const worker = cli(target, ['worker'], REDIS_URL);
+    const { code } = await follower.exited;
+    expect(code).toBe(1);
+    expect(follower.stdout()).toMatch(
+      /^Ingested 12 files from notes .*: 0 added, 0 unchanged, 12 failed/m,
+    );
+    expect(follower.stdout()).toMatch(
+      /^ {2}failed: note-0\.txt: file no longer exists \(deleted after its folder was listed\)$/m,
+    );
+    await worker.waitFor(/^failed\s+note-11\.txt: file no longer exists/m);
+    expect(worker.stdout()).not.toMatch(/^retrying/m);
+    worker.child.kill('SIGTERM');
+    expect((await worker.exited).code).toBe(0);
+    await queue.close();
+  }, 60_000);
+
+  it('toolkit ingest on a folder removed while it is listed: one line, no stack', async () => {
+    const { target } = project('listing');
+    writeNotes(target, 'notes/a', 2);
+    writeNotes(target, 'notes/b', 2);
+    const removeAtSecondFolder = (path: string) => {
+      if (path.endsWith('b')) rmSync(target.path('notes'), { recursive: true });
+    };
+    const error = await ingestInProcess({
+      folder: 'notes',
+      path: target.path('notes'),
+      target: { ingest: () => Promise.reject(new Error('nothing should be ingested')) },
+      onFolder: removeAtSecondFolder,
+    }).catch((e: unknown) => e);
+    expect(ToolkitError.isInstance(error)).toBe(true);
+    const terminal = new CapturedTerminal();
+    expect(reportError(error, terminal)).toBe(1);
+    expect(terminal.printed()).toBe(
+      'Error: folder notes was removed while it was being listed; nothing was ingested from it\n',
+    );
+  });
 });

@@ -1,4 +1,8 @@
-import { listFiles } from '../../../../libs/rag/src/indexing/folder-indexer.js';
+import {
+  FolderGoneError,
+  listFiles,
+  type ListFilesOptions,
+} from '../../../../libs/rag/src/indexing/folder-listing.js';
 import { ingestQueuedFile } from '../../../../libs/rag/src/queue/ingest-queued-file.js';
 import type { IngestionTarget } from '../../../../libs/rag/src/queue/ingestion-worker.js';
 import { IngestTally } from './ingest-summary.js';
@@ -12,6 +16,8 @@ export interface InProcessIngestOptions {
   target: IngestionTarget;
   /** Files ingested at once. @default 4 */
   concurrency?: number;
+  /** Told about each folder before it is listed (a seam for tests). */
+  onFolder?: ListFilesOptions['onFolder'];
   /** Called about every `progressMs`. */
   onProgress?: (tally: IngestTally) => void;
   progressMs?: number;
@@ -22,7 +28,14 @@ export interface InProcessIngestOptions {
  * files the queue would take: hidden and temporary files and symbolic links are left out).
  */
 export async function ingestInProcess(options: InProcessIngestOptions): Promise<IngestTally> {
-  const files = await listFiles(options.path);
+  // A folder removed while it is listed: FolderGoneError, one line from the CLI.
+  const files = await listFiles(options.path, { required: true, onFolder: options.onFolder }).catch(
+    (error: unknown) => {
+      throw error instanceof FolderGoneError
+        ? new FolderGoneError(options.folder, 'listed')
+        : error;
+    },
+  );
   const tally = new IngestTally('in-process', options.folder, files.length);
   const timer = setInterval(() => options.onProgress?.(tally), options.progressMs ?? 250);
   let next = 0;

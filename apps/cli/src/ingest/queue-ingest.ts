@@ -1,3 +1,4 @@
+import { FolderGoneError } from '../../../../libs/rag/src/indexing/folder-listing.js';
 import { IngestionQueue } from '../../../../libs/rag/src/queue/ingestion-queue.js';
 import { IngestTally } from './ingest-summary.js';
 
@@ -41,7 +42,12 @@ export async function ingestThroughQueue(options: QueueIngestOptions): Promise<Q
     onConnectionRestored: options.onConnectionRestored,
   });
   try {
-    const report = await queue.enqueueFolderJobs(options.path);
+    const report = await queue.enqueueFolderJobs(options.path).catch((error: unknown) => {
+      // Named as the user named it.
+      throw error instanceof FolderGoneError
+        ? new FolderGoneError(options.folder, error.when)
+        : error;
+    });
     const tally = new IngestTally('queue', options.folder, report.files);
     const result = { tally, queued: report.queued, known: report.known };
     if (!options.wait) return result;

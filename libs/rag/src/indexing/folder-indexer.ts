@@ -1,8 +1,9 @@
-import { readdir, stat } from 'node:fs/promises';
-import { basename, join, relative, sep } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
 import type { DocumentType } from '../document.types.js';
 import { detectDocumentType } from '../loaders/detect-document-type.js';
+import { listFiles } from './folder-listing.js';
 import { hashContent } from './content-hash.js';
 import type { DocumentStorage } from './document-storage.js';
 import type { IndexManifest } from './index-manifest.js';
@@ -119,30 +120,4 @@ export class FolderIndexer {
       throw error;
     }
   }
-}
-
-/**
- * The files of a documents folder, relative, sorted, with `/` separators: hidden entries
- * (`.index`, dotfiles), temporary files (`*.tmp`) and symbolic links left out; a missing folder
- * has none.
- */
-export async function listFiles(root: string): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    let entries;
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw error;
-    }
-    for (const entry of entries) {
-      if (entry.name.startsWith('.') || entry.name.endsWith('.tmp')) continue;
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile()) out.push(relative(root, full).split(sep).join('/'));
-    }
-  };
-  await walk(root);
-  return out.sort();
 }

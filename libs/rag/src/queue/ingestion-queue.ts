@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Queue } from 'bullmq';
-import { listFiles } from '../indexing/folder-indexer.js';
+import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { FolderGoneError, isFolder, listFiles } from '../indexing/folder-listing.js';
 import {
   INGESTION_QUEUE,
   type IngestionCounts,
@@ -31,7 +32,7 @@ export interface IngestionQueueOptions extends RedisConnectionEvents {
 
 /** What {@link IngestionQueue.enqueueFolder} did. */
 export interface EnqueueReport {
-  /** Files found in the folder. */
+  /** Files found in the folder (a file deleted while they were queued is not counted). */
   files: number;
   /** Jobs added now. */
   queued: number;
@@ -67,7 +68,11 @@ export class IngestionQueue {
 
   constructor(private readonly options: IngestionQueueOptions) {}
 
-  /** Queues every file of `folder` not already queued in the same state. */
+  /**
+   * Queues every file of `folder` not already queued in the same state. A folder removed while
+   * it is listed or queued rejects with `FolderGoneError` (jobs queued by then fail one by one
+   * as `file no longer exists`).
+   */
   async enqueueFolder(folder: string): Promise<EnqueueReport> {
     const { files, queued, known } = await this.enqueueFolderJobs(folder);
     return { files, queued, known };
@@ -79,9 +84,10 @@ export class IngestionQueue {
    */
   async enqueueFolderJobs(folder: string): Promise<TrackedEnqueueReport> {
     const root = resolve(folder);
-    const info = await stat(root).catch(() => undefined);
-    if (!info?.isDirectory()) throw new Error(`${folder} is not a folder`);
-    const files = await listFiles(root);
+    if (!(await isFolder(root))) {
+      throw new ToolkitError(`${folder} is not a folder`, { statusCode: 404 });
+    }
+    const files = await listFiles(root, { required: true });
     const queue = await this.open();
     const queuedIds: string[] = [];
     const knownIds: string[] = [];
@@ -90,7 +96,11 @@ export class IngestionQueue {
       const jobs = [];
       for (const file of files.slice(from, from + BATCH)) {
         const entry = await stat(join(root, file)).catch(() => undefined);
-        if (!entry) continue; // vanished while listing
+        if (!entry) {
+          // Deleted since the listing: not queued, unless the whole folder went.
+          if (!(await isFolder(root))) throw new FolderGoneError(root, 'queued');
+          continue;
+        }
         const data: IngestionJob = { folder: root, file, size: entry.size, mtimeMs: entry.mtimeMs };
         jobs.push({ name: 'file', data, opts: { jobId: jobIdOf(data) } });
       }
@@ -102,7 +112,8 @@ export class IngestionQueue {
         (existing[i] ? knownIds : queuedIds).push(job.opts.jobId);
     }
     const queued = queuedIds.length;
-    return { files: files.length, queued, known: files.length - queued, queuedIds, knownIds };
+    const known = knownIds.length;
+    return { files: queued + known, queued, known, queuedIds, knownIds };
   }
 
   /**

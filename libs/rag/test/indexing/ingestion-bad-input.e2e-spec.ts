@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import { HashingEmbedder } from '../../src/embedding/hashing.embedder.js';
 import { DocumentIndex } from '../../src/indexing/document-index.js';
 import type { IngestionOutcome, IngestionTarget } from '../../src/queue/ingestion-job.js';
+import { FolderGoneError, listFiles } from '../../src/indexing/folder-listing.js';
+import { FILE_GONE_REASON } from '../../src/queue/ingest-queued-file.js';
 import { IngestionQueue } from '../../src/queue/ingestion-queue.js';
 import { IngestionWorker, type IngestionWorkerOptions } from '../../src/queue/ingestion-worker.js';
 import { until } from '../support/poll.js';
@@ -220,5 +222,76 @@ describe('a file that changes while it is being ingested', () => {
     expect((await index.listDocuments()).map((d) => d.filename).sort()).toEqual(
       Array.from({ length: 5 }, (_, n) => `note-${n}.txt`),
     );
+  });
+});
+
+describe('files and folders that vanish', () => {
+  it('fails the job of a file deleted after it was queued at once, with that reason', async () => {
+    const folder = writeNotes('deleted-files', 6);
+    const index = await openIndex('deleted-files');
+    const queue = openQueue('deleted-files');
+    await queue.enqueueFolder(folder);
+    rmSync(join(folder, 'note-1.txt'));
+    rmSync(join(folder, 'note-4.txt'));
+    const log = await startWorker('deleted-files', index);
+    expect(await queue.waitUntilDone()).toMatchObject({ completed: 4, failed: 2 });
+    expect(await queue.failures()).toEqual(
+      expect.arrayContaining(
+        ['note-1.txt', 'note-4.txt'].map((file) => ({
+          file,
+          reason: FILE_GONE_REASON,
+          attempts: 1,
+        })),
+      ),
+    );
+    expect(log.lines.filter((l) => l.startsWith('retrying'))).toEqual([]);
+    expect((await index.listDocuments()).map((d) => d.filename).sort()).toEqual([
+      'note-0.txt',
+      'note-2.txt',
+      'note-3.txt',
+      'note-5.txt',
+    ]);
+  });
+
+  it('fails every job of a folder removed after it was queued, none retried or left waiting', async () => {
+    const folder = writeNotes('deleted-folder', 8);
+    const index = await openIndex('deleted-folder');
+    const queue = openQueue('deleted-folder');
+    await queue.enqueueFolder(folder);
+    rmSync(folder, { recursive: true });
+    const log = await startWorker('deleted-folder', index);
+    expect(await queue.waitUntilDone()).toEqual({
+      waiting: 0,
+      active: 0,
+      delayed: 0,
+      completed: 0,
+      failed: 8,
+    });
+    const failures = await queue.failures();
+    expect(failures.map((f) => [f.reason, f.attempts])).toEqual(
+      Array.from({ length: 8 }, () => [FILE_GONE_REASON, 1]),
+    );
+    expect(log.lines.filter((l) => !l.startsWith('failed'))).toEqual([]);
+    expect(await index.listDocuments()).toEqual([]);
+  });
+
+  it('refuses the listing of a folder removed meanwhile instead of returning a part of it', async () => {
+    const folder = join(root, 'listed');
+    for (const sub of ['a', 'b', 'c']) {
+      mkdirSync(join(folder, sub), { recursive: true });
+      writeFileSync(join(folder, sub, 'x.txt'), sub);
+    }
+    const removeWhileListing = (path: string) => {
+      if (path.endsWith('b')) rmSync(folder, { recursive: true });
+    };
+    const error = await listFiles(folder, { required: true, onFolder: removeWhileListing }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(FolderGoneError);
+    expect((error as Error).message).toBe(
+      `folder ${folder} was removed while it was being listed; nothing was ingested from it`,
+    );
+    // Not a folder the user asked for (the documents folder): missing means empty.
+    expect(await listFiles(folder)).toEqual([]);
   });
 });
