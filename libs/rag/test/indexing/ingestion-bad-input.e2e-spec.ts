@@ -8,7 +8,7 @@
  */
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,8 @@ import { HashingEmbedder } from '../../src/embedding/hashing.embedder.js';
 import { DocumentIndex } from '../../src/indexing/document-index.js';
 import type { IngestionOutcome, IngestionTarget } from '../../src/queue/ingestion-job.js';
 import { FolderGoneError, listFiles } from '../../src/indexing/folder-listing.js';
+import { PgVectorStore } from '../../src/stores/pgvector.store.js';
+import { dropStoreTables, POSTGRES_URL, uniqueTablePrefix } from '../support/postgres.js';
 import { FILE_GONE_REASON } from '../../src/queue/ingest-queued-file.js';
 import { IngestionQueue } from '../../src/queue/ingestion-queue.js';
 import { IngestionWorker, type IngestionWorkerOptions } from '../../src/queue/ingestion-worker.js';
@@ -293,5 +295,81 @@ describe('files and folders that vanish', () => {
     );
     // Not a folder the user asked for (the documents folder): missing means empty.
     expect(await listFiles(folder)).toEqual([]);
+  });
+});
+
+describe('a job for a document deleted meanwhile', () => {
+  it('indexes the file again when its document was deleted after the job was queued', async () => {
+    const folder = writeNotes('deleted-document', 3);
+    const index = await openIndex('deleted-document');
+    const uploaded = await index.ingest(await readFile(join(folder, 'note-1.txt')), 'upload.txt');
+    const queue = openQueue('deleted-document');
+    await queue.enqueueFolder(folder);
+    expect(await index.deleteDocument(uploaded.document.id)).toBe(true);
+
+    const log = await startWorker('deleted-document', index);
+    expect(await queue.waitUntilDone()).toMatchObject({ completed: 3, failed: 0 });
+    expect(log.outcomes.get('note-1.txt')).toEqual([
+      expect.objectContaining({ documentId: uploaded.document.id, created: true }),
+    ]);
+    const documents = await index.listDocuments();
+    expect(documents.map((d) => d.filename).sort()).toEqual([
+      'note-0.txt',
+      'note-1.txt',
+      'note-2.txt',
+    ]);
+    const again = documents.find((d) => d.id === uploaded.document.id);
+    expect(existsSync(index.storage.resolve(again?.path ?? ''))).toBe(true);
+    expect((await index.search('reference deleted-document-7919', 1))[0]?.document.id).toBe(
+      uploaded.document.id,
+    );
+  });
+
+  it('indexes it again when another instance deleted it from a shared store', async () => {
+    const table = uniqueTablePrefix('deleted_shared');
+    cleanups.push(() => dropStoreTables(table));
+    const embedder = new HashingEmbedder({ dimensions: 64 });
+    const open = async () => {
+      const store = await PgVectorStore.open({
+        url: POSTGRES_URL,
+        table,
+        dimensions: 64,
+        embedderId: embedder.id,
+        index: 'none',
+      });
+      const index = await DocumentIndex.open({
+        documentsDir: join(root, 'shared-documents'),
+        embedder,
+        store,
+      });
+      cleanups.push(async () => {
+        await index.close();
+        await store.close();
+      });
+      return index;
+    };
+    const worker = await open();
+    const app = await open();
+    const folder = writeNotes('shared', 2);
+    const queue = openQueue('shared');
+    const log = await startWorker('shared', worker);
+    await queue.enqueueFolder(folder);
+    await queue.waitUntilDone();
+    const first = log.outcomes.get('note-0.txt')?.[0];
+    expect(first).toMatchObject({ created: true });
+
+    // The app deletes it; then the file is queued again (it was touched: a new job).
+    expect(await app.deleteDocument(first?.documentId ?? '')).toBe(true);
+    writeFileSync(join(folder, 'note-0.txt'), note('shared', 0));
+    expect(await queue.enqueueFolder(folder)).toMatchObject({ queued: 1, known: 1 });
+    await queue.waitUntilDone();
+    expect(log.outcomes.get('note-0.txt')?.[1]).toMatchObject({
+      documentId: first?.documentId,
+      created: true,
+    });
+    expect((await app.listDocuments()).map((d) => d.filename).sort()).toEqual([
+      'note-0.txt',
+      'note-1.txt',
+    ]);
   });
 });
