@@ -12,6 +12,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildDocx } from '../__fixtures__/build-docx.js';
+import { buildZip } from '../__fixtures__/build-zip.js';
 import { HashingEmbedder } from '../../src/embedding/hashing.embedder.js';
 import { DocumentIndex } from '../../src/indexing/document-index.js';
 import type { IngestionOutcome, IngestionTarget } from '../../src/queue/ingestion-job.js';
@@ -371,5 +373,44 @@ describe('a job for a document deleted meanwhile', () => {
       'note-0.txt',
       'note-1.txt',
     ]);
+  });
+});
+
+describe('corrupt documents beside good ones', () => {
+  it('fails each corrupt DOCX or PDF at once with its reason; the other files are indexed', async () => {
+    const folder = writeNotes('corrupt', 4);
+    const docx = buildDocx(['Expense claims are filed within thirty days.']);
+    writeFileSync(join(folder, 'good.docx'), docx);
+    writeFileSync(join(folder, 'not-a-docx.docx'), buildZip({ 'notes.txt': 'just a zip' }));
+    writeFileSync(join(folder, 'truncated.docx'), docx.subarray(0, docx.length >> 1));
+    writeFileSync(join(folder, 'cut-at-the-end.docx'), docx.subarray(0, docx.length - 30));
+    writeFileSync(join(folder, 'broken.pdf'), '%PDF-1.4\nthis is not a PDF at all\n');
+    const index = await openIndex('corrupt');
+    const queue = openQueue('corrupt');
+    await queue.enqueueFolder(folder);
+    const log = await startWorker('corrupt', index);
+
+    expect(await queue.waitUntilDone()).toMatchObject({ completed: 5, failed: 4 });
+    const failures = Object.fromEntries(
+      (await queue.failures()).map((f) => [f.file, `${f.attempts}: ${f.reason}`]),
+    );
+    expect(failures).toEqual({
+      'not-a-docx.docx': '1: "not-a-docx.docx" claims to be DOCX but its content is a ZIP archive',
+      'truncated.docx':
+        '1: "truncated.docx" is not a readable DOCX file: the archive is truncated or damaged',
+      'cut-at-the-end.docx': '1: "cut-at-the-end.docx" is not a readable DOCX file',
+      'broken.pdf': expect.stringMatching(/^1: .*broken\.pdf.*PDF/),
+    });
+    expect(log.lines.filter((l) => l.startsWith('retrying'))).toEqual([]);
+    expect((await index.listDocuments()).map((d) => d.filename).sort()).toEqual([
+      'good.docx',
+      'note-0.txt',
+      'note-1.txt',
+      'note-2.txt',
+      'note-3.txt',
+    ]);
+    expect((await index.search('expense claims thirty days', 1))[0]?.document.filename).toBe(
+      'good.docx',
+    );
   });
 });
