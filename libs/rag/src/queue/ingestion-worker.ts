@@ -22,6 +22,13 @@ export interface IngestionWorkerOptions extends RedisConnectionEvents {
   name?: string;
   /** Files ingested at once by this worker. @default 4 */
   concurrency?: number;
+  /**
+   * How long a job stays in this worker's hands without news (its lock, renewed while it
+   * runs): the files of a killed worker are taken over by another after at most this long
+   * and half of it again.
+   * @default 10000
+   */
+  lockDurationMs?: number;
   /** Told about each file ingested. */
   onCompleted?: (file: string, outcome: IngestionOutcome) => void;
   /** Told about each file that failed an attempt. */
@@ -71,8 +78,8 @@ export class IngestionWorker {
         connection: bullConnection(options.redisUrl),
         concurrency: options.concurrency ?? 4,
         // A killed worker's job is taken over after this long without its lock being renewed.
-        lockDuration: 10_000,
-        stalledInterval: 5_000,
+        lockDuration: options.lockDurationMs ?? 10_000,
+        stalledInterval: (options.lockDurationMs ?? 10_000) / 2,
         // A job can be in the hands of a killed worker more than once (kill, restart, kill)
         // before it is failed as one that kills its workers.
         maxStalledCount: 3,
