@@ -3,7 +3,7 @@ import {
   listFiles,
   type ListFilesOptions,
 } from '../../../../libs/rag/src/indexing/folder-listing.js';
-import { ingestQueuedFile } from '../../../../libs/rag/src/queue/ingest-queued-file.js';
+import { ingestFolderFile } from '../../../../libs/rag/src/queue/ingest-folder-file.js';
 import type { IngestionTarget } from '../../../../libs/rag/src/queue/ingestion-worker.js';
 import { IngestTally } from './ingest-summary.js';
 
@@ -44,7 +44,7 @@ export async function ingestInProcess(options: InProcessIngestOptions): Promise<
       const file = files[next++];
       try {
         // The same read as a worker's: one consistent version, a vanished file said plainly.
-        tally.completed(await ingestQueuedFile({ folder: options.path, file }, options.target));
+        tally.completed(await ingestFolderFile({ folder: options.path, file }, options.target));
       } catch (error) {
         tally.failed(file, error instanceof Error ? error.message : String(error));
       }

@@ -1,7 +1,7 @@
 import type { Job, Worker } from 'bullmq';
 import type { ReadStableFileOptions } from '../indexing/read-stable-file.js';
 import { bullConnection, loadBullMq, redisAddress } from './bullmq.js';
-import { ingestQueuedFile, PermanentIngestionError } from './ingest-queued-file.js';
+import { ingestFolderFile, PermanentIngestionError } from './ingest-folder-file.js';
 import {
   INGESTION_QUEUE,
   type IngestionJob,
@@ -65,7 +65,7 @@ export class IngestionWorker {
     const { Worker, UnrecoverableError } = await loadBullMq();
     const process = async (job: Job<IngestionJob>): Promise<IngestionOutcome> => {
       try {
-        return await ingestQueuedFile(job.data, options.target, options.readFile);
+        return await ingestFolderFile(job.data, options.target, options.readFile);
       } catch (error) {
         if (error instanceof PermanentIngestionError) throw new UnrecoverableError(error.message);
         throw error;

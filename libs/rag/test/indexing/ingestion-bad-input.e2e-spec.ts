@@ -20,7 +20,7 @@ import type { IngestionOutcome, IngestionTarget } from '../../src/queue/ingestio
 import { FolderGoneError, listFiles } from '../../src/indexing/folder-listing.js';
 import { PgVectorStore } from '../../src/stores/pgvector.store.js';
 import { dropStoreTables, POSTGRES_URL, uniqueTablePrefix } from '../support/postgres.js';
-import { FILE_GONE_REASON } from '../../src/queue/ingest-queued-file.js';
+import { FILE_GONE_REASON } from '../../src/queue/ingest-folder-file.js';
 import { IngestionQueue } from '../../src/queue/ingestion-queue.js';
 import { IngestionWorker, type IngestionWorkerOptions } from '../../src/queue/ingestion-worker.js';
 import { until } from '../support/poll.js';

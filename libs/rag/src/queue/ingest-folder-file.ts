@@ -15,7 +15,8 @@ export class PermanentIngestionError extends Error {
 export const FILE_GONE_REASON = 'file no longer exists (deleted after its folder was listed)';
 
 /**
- * Ingests the file of one job as it is now: the bytes of one consistent read (see
+ * Ingests one file of a folder (a queued job's, or one `toolkit ingest` takes in process) as it
+ * is now: the bytes of one consistent read (see
  * `readStableFile`), hashed by the target, so the document and the recorded `sha256` always
  * match what was indexed, even when the file changed after it was queued. A missing file or
  * an unusable one (a 4xx from the target: corrupt, unsupported) is a
@@ -23,7 +24,7 @@ export const FILE_GONE_REASON = 'file no longer exists (deleted after its folder
  * while read) is worth a retry. Without the queued `size` and `mtimeMs` (a folder ingested in
  * process), `changedSinceQueued` is never set.
  */
-export async function ingestQueuedFile(
+export async function ingestFolderFile(
   job: Pick<IngestionJob, 'folder' | 'file'> & Partial<IngestionJob>,
   target: IngestionTarget,
   read?: ReadStableFileOptions['read'],
