@@ -48,9 +48,21 @@ export function watchRedisConnection(
     down = true;
     events.onConnectionLost?.(`lost the connection to Redis at ${address} (${reason})`);
   };
+  const retaken = new Set<string>();
   target.on('error', (error: Error) => {
-    if (isConnectionError(error)) lost(error.message);
-    else if (!target.closing) events.onError?.(error.message);
+    if (isConnectionError(error)) return lost(error.message);
+    if (target.closing) return;
+    const expired = /^(?:Missing lock|could not renew lock) for job ([\w-]+)/.exec(
+      error.message,
+    )?.[1];
+    if (expired === undefined) return events.onError?.(error.message);
+    // Said once per job (BullMQ reports the lock it cannot renew, the result, the retry).
+    if (retaken.has(expired)) return;
+    retaken.add(expired);
+    events.onError?.(
+      `the result of job ${expired} could not be recorded: Redis was away longer than its lock, ` +
+        'so the job runs again (content already indexed is not added twice)',
+    );
   });
   target.on('ioredis:close', () => lost('connection closed'));
   target.getBackend().on('ready', () => {

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildDocx } from '../__fixtures__/build-docx.js';
 import { buildZip } from '../__fixtures__/build-zip.js';
+import { Redis } from 'ioredis';
 import { HashingEmbedder } from '../../src/embedding/hashing.embedder.js';
 import { DocumentIndex } from '../../src/indexing/document-index.js';
 import type { IngestionOutcome, IngestionTarget } from '../../src/queue/ingestion-job.js';
@@ -153,6 +154,60 @@ describe('a Redis outage mid-ingestion', () => {
     const documents = await index.listDocuments();
     expect(documents.map((d) => d.filename).sort()).toEqual([...files].sort());
     expect(await index.store.count()).toBe(documents.reduce((n, d) => n + d.chunks, 0));
+  }, 60_000);
+
+  it('outlasting a job lock: the job is taken back and run again, said once, nothing twice', async () => {
+    const proxy = await TcpProxy.start(6379);
+    cleanups.push(() => proxy.close());
+    const redis = new Redis(REDIS_URL);
+    cleanups.push(async () => void (await redis.quit()));
+    const folder = writeNotes('long-outage', 12);
+    const index = await openIndex('long-outage');
+    const queue = openQueue('long-outage');
+    let held = '';
+    let release = (): void => undefined;
+    const gate = new Promise<void>((done) => (release = done));
+    const target: IngestionTarget = {
+      ingest: async (content, filename) => {
+        if (!held) {
+          held = filename;
+          await gate;
+        }
+        return index.ingest(content, filename);
+      },
+    };
+    const log = await startWorker('long-outage', target, {
+      redisUrl: `redis://127.0.0.1:${proxy.port}`,
+      concurrency: 1,
+      lockDurationMs: 1000,
+    });
+    const { queuedIds } = await queue.enqueueFolderJobs(folder);
+    await until(() => held !== '', 'the worker to take a file');
+    const heldId = (await queue.jobStates(queuedIds)).find((s) => s.file === held)?.id ?? '';
+    await proxy.cut();
+    // Redis itself lets the lock expire while the worker cannot renew it.
+    await until(
+      async () => (await redis.exists(`bull:${queueName('long-outage')}:${heldId}:lock`)) === 0,
+      'the lock of the held job to expire',
+    );
+    release();
+    await proxy.restore();
+
+    expect(await queue.waitUntilDone()).toEqual({
+      waiting: 0,
+      active: 0,
+      delayed: 0,
+      completed: 12,
+      failed: 0,
+    });
+    expect(log.lines.filter((l) => l.startsWith('error:'))).toEqual([
+      `error: the result of job ${heldId} could not be recorded: Redis was away longer than its lock, so the job runs again (content already indexed is not added twice)`,
+    ]);
+    expect(log.outcomes.get(held)).toEqual([expect.objectContaining({ created: false })]);
+    const documents = await index.listDocuments();
+    expect(documents.map((d) => d.filename).sort()).toEqual(
+      Array.from({ length: 12 }, (_, n) => `note-${n}.txt`).sort(),
+    );
   }, 60_000);
 });
 
