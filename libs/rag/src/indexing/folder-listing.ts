@@ -2,7 +2,15 @@ import { readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
 
-/** A folder to ingest that does not exist (any more): removed before or while it was listed. */
+/**
+ * A folder to ingest that was removed while it was listed or its files queued (404): nothing,
+ * or only the files queued by then, went in.
+ *
+ * @example
+ * await queue.enqueueFolder('docs').catch((error) => {
+ *   if (error instanceof FolderGoneError) console.error(error.message);
+ * });
+ */
 export class FolderGoneError extends ToolkitError {
   constructor(
     readonly folder: string,

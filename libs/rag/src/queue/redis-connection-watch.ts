@@ -1,6 +1,16 @@
 import type { QueueBase } from 'bullmq';
 
-/** Told when a queue's or a worker's connection to Redis drops and when it is back. */
+/**
+ * Told when a queue's or a worker's connection to Redis drops and when it is back (options of
+ * `IngestionQueue` and `IngestionWorker`).
+ *
+ * @example
+ * await IngestionWorker.start({
+ *   redisUrl, target: index,
+ *   onConnectionLost: (reason) => console.warn(`${reason}; reconnecting`),
+ *   onConnectionRestored: () => console.log('Redis is back'),
+ * });
+ */
 export interface RedisConnectionEvents {
   /**
    * The connection dropped (once per outage). BullMQ keeps reconnecting meanwhile: queued jobs
@@ -9,7 +19,10 @@ export interface RedisConnectionEvents {
   onConnectionLost?: (reason: string) => void;
   /** The connection is back after {@link onConnectionLost}: jobs flow again. */
   onConnectionRestored?: () => void;
-  /** Any other error BullMQ reports (never thrown: it would crash the process). */
+  /**
+   * Any other error BullMQ reports (never thrown: it would crash the process). A job whose
+   * lock expired during an outage is said once, in words: it runs again.
+   */
   onError?: (message: string) => void;
 }
 
