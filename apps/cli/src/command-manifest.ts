@@ -250,7 +250,7 @@ export const INGEST_OPTIONS = {
   wait: {
     flags: '--wait',
     description:
-      'with Redis: follow the queued files until each is done or failed, then print the summary (without Redis ingest always waits)',
+      'with Redis: follow the queued files until each is done or failed, then print the summary; if Redis goes away meanwhile, say so and wait for it (the jobs stay queued, Ctrl+C stops following them, not the workers) (without Redis ingest always waits)',
   },
   json: {
     flags: '--json',

@@ -88,6 +88,8 @@ export type {
 } from './queue/ingestion-queue.js';
 export { IngestionWorker } from './queue/ingestion-worker.js';
 export type { IngestionTarget, IngestionWorkerOptions } from './queue/ingestion-worker.js';
+export type { RedisConnectionEvents } from './queue/redis-connection-watch.js';
+export { FolderGoneError } from './indexing/folder-listing.js';
 export { INGESTION_QUEUE } from './queue/ingestion-job.js';
 export type {
   IngestionCounts,

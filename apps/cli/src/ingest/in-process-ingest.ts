@@ -1,6 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-import { listFiles } from '../../../../libs/rag/src/indexing/folder-indexer.js';
+import {
+  FolderGoneError,
+  listFiles,
+  type ListFilesOptions,
+} from '../../../../libs/rag/src/indexing/folder-listing.js';
+import { ingestFolderFile } from '../../../../libs/rag/src/queue/ingest-folder-file.js';
 import type { IngestionTarget } from '../../../../libs/rag/src/queue/ingestion-worker.js';
 import { IngestTally } from './ingest-summary.js';
 
@@ -13,6 +16,8 @@ export interface InProcessIngestOptions {
   target: IngestionTarget;
   /** Files ingested at once. @default 4 */
   concurrency?: number;
+  /** Told about each folder before it is listed (a seam for tests). */
+  onFolder?: ListFilesOptions['onFolder'];
   /** Called about every `progressMs`. */
   onProgress?: (tally: IngestTally) => void;
   progressMs?: number;
@@ -23,7 +28,14 @@ export interface InProcessIngestOptions {
  * files the queue would take: hidden and temporary files and symbolic links are left out).
  */
 export async function ingestInProcess(options: InProcessIngestOptions): Promise<IngestTally> {
-  const files = await listFiles(options.path);
+  // A folder removed while it is listed: FolderGoneError, one line from the CLI.
+  const files = await listFiles(options.path, { required: true, onFolder: options.onFolder }).catch(
+    (error: unknown) => {
+      throw error instanceof FolderGoneError
+        ? new FolderGoneError(options.folder, 'listed')
+        : error;
+    },
+  );
   const tally = new IngestTally('in-process', options.folder, files.length);
   const timer = setInterval(() => options.onProgress?.(tally), options.progressMs ?? 250);
   let next = 0;
@@ -31,8 +43,8 @@ export async function ingestInProcess(options: InProcessIngestOptions): Promise<
     while (next < files.length) {
       const file = files[next++];
       try {
-        const content = await readFile(join(options.path, file));
-        tally.completed(await options.target.ingest(content, basename(file)));
+        // The same read as a worker's: one consistent version, a vanished file said plainly.
+        tally.completed(await ingestFolderFile({ folder: options.path, file }, options.target));
       } catch (error) {
         tally.failed(file, error instanceof Error ? error.message : String(error));
       }

@@ -25,8 +25,9 @@ const PLAIN_EVERY_MS = 2000;
 
 /**
  * `toolkit ingest`: with Redis configured, queues the folder's files for `toolkit worker`s (and
- * with `--wait` follows them to the end); without, ingests them in this process. Prints progress
- * and a summary; exit 1 when a file failed.
+ * with `--wait` follows them to the end, waiting out a Redis outage: the jobs stay queued);
+ * without, ingests them in this process. Prints progress and a summary; exit 1 when a file
+ * failed.
  */
 @Injectable()
 export class IngestService {
@@ -51,6 +52,13 @@ export class IngestService {
         queue: settings.queue,
         wait: request.wait,
         onProgress,
+        onConnectionLost: (reason) => {
+          if (onProgress) this.terminal.endStatus();
+          this.terminal.warn(
+            `${reason}; waiting for it to come back (the jobs stay queued; Ctrl+C stops following them, not the workers)`,
+          );
+        },
+        onConnectionRestored: () => this.terminal.info('Redis is back: following the jobs again'),
         onNoWorker: () => {
           if (onProgress) this.terminal.endStatus();
           this.terminal.warn(

@@ -1,3 +1,4 @@
+import { FolderGoneError } from '../../../../libs/rag/src/indexing/folder-listing.js';
 import { IngestionQueue } from '../../../../libs/rag/src/queue/ingestion-queue.js';
 import { IngestTally } from './ingest-summary.js';
 
@@ -13,6 +14,9 @@ export interface QueueIngestOptions {
   /** Called once when jobs are pending and no worker has been connected for `idleMs`. */
   onNoWorker?: () => void;
   idleMs?: number;
+  /** Called when the connection to Redis drops (once per outage) and when it is back. */
+  onConnectionLost?: (reason: string) => void;
+  onConnectionRestored?: () => void;
   /** Called about every `pollMs` while waiting. */
   onProgress?: (tally: IngestTally) => void;
   pollMs?: number;
@@ -27,12 +31,23 @@ export interface QueueIngestResult {
 
 /**
  * Queues every file of the folder (a file already queued in the same state is not queued again)
- * and, with `wait`, follows exactly those jobs until each is done or failed.
+ * and, with `wait`, follows exactly those jobs until each is done or failed. While Redis is
+ * away it waits for it (the jobs stay queued) and goes on once it is back.
  */
 export async function ingestThroughQueue(options: QueueIngestOptions): Promise<QueueIngestResult> {
-  const queue = new IngestionQueue({ redisUrl: options.redisUrl, name: options.queue });
+  const queue = new IngestionQueue({
+    redisUrl: options.redisUrl,
+    name: options.queue,
+    onConnectionLost: options.onConnectionLost,
+    onConnectionRestored: options.onConnectionRestored,
+  });
   try {
-    const report = await queue.enqueueFolderJobs(options.path);
+    const report = await queue.enqueueFolderJobs(options.path).catch((error: unknown) => {
+      // Named as the user named it.
+      throw error instanceof FolderGoneError
+        ? new FolderGoneError(options.folder, error.when)
+        : error;
+    });
     const tally = new IngestTally('queue', options.folder, report.files);
     const result = { tally, queued: report.queued, known: report.known };
     if (!options.wait) return result;

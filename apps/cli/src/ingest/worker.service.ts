@@ -21,7 +21,8 @@ export interface WorkerRequest {
 /**
  * `toolkit worker`: takes the project's ingestion jobs from Redis into its index, one line per
  * finished or failed file, until SIGINT/SIGTERM; then it finishes the files in hand (a second
- * signal leaves them to another worker) and exits.
+ * signal leaves them to another worker) and exits. When Redis goes away it says so once, keeps
+ * reconnecting, and says when it is back; it never exits for that.
  */
 @Injectable()
 export class WorkerService {
@@ -62,12 +63,19 @@ export class WorkerService {
       concurrency,
       onCompleted: (file, outcome) =>
         this.terminal.info(
-          outcome.created
+          (outcome.created
             ? `added     ${file} (${outcome.chunks} chunks)`
-            : `unchanged ${file} (already indexed)`,
+            : `unchanged ${file} (already indexed)`) +
+            (outcome.changedSinceQueued ? ', changed since it was queued: its content now' : ''),
         ),
       onFailed: (file, reason, willRetry) =>
         this.terminal.info(`${willRetry ? 'retrying' : 'failed   '} ${file}: ${reason}`),
+      onConnectionLost: (reason) =>
+        this.terminal.warn(
+          `${reason}; reconnecting (queued files stay queued, files in hand are recorded once it is back)`,
+        ),
+      onConnectionRestored: () => this.terminal.info('Redis is back: taking jobs again'),
+      onError: (message) => this.terminal.warn(`queue: ${message}`),
     });
     this.terminal.info(
       `Worker ready: queue ${queue} on ${redactUrl(redisUrl)}, ${concurrency} at a time (Ctrl+C to stop)`,

@@ -124,7 +124,7 @@ export class DocumentIndex {
   async ingest(content: Uint8Array, filename: string): Promise<IngestResult> {
     const type = detectDocumentType(content, filename);
     const { id } = hashContent(content);
-    const existing = this.documents.get(id) ?? (await this.store.getDocument(id));
+    const existing = await this.stored(id);
     if (existing) return { document: existing, created: false };
     const storedName = DocumentStorage.fileName(id, type);
     const given = displayName(filename);
@@ -222,7 +222,7 @@ export class DocumentIndex {
     const result = await this.exclusive(id, async (): Promise<IngestResult> => {
       const file = await persist();
       const entry = { size: file.size, mtimeMs: file.mtimeMs, sha256, documentId: id };
-      const existing = this.documents.get(id);
+      const existing = await this.stored(id);
       if (existing) {
         this.manifest.set(file.path, entry);
         return { document: existing, created: false };
@@ -261,6 +261,19 @@ export class DocumentIndex {
     }
     await this.manifest.save();
     return removed;
+  }
+
+  /**
+   * A document as the store has it now, the one source of truth: a shared store (pgvector)
+   * may have lost a document another instance deleted, whose record and BM25 chunks this
+   * instance still holds; they are dropped, so a file of that content is indexed again
+   * instead of being reported as already there.
+   */
+  private async stored(documentId: string): Promise<DocumentRecord | undefined> {
+    const stored = await this.store.getDocument(documentId);
+    if (stored) this.documents.set(documentId, stored);
+    else if (this.documents.delete(documentId)) this.bm25.removeDocument(documentId);
+    return stored;
   }
 
   private async record(documentId: string): Promise<DocumentRecord | undefined> {

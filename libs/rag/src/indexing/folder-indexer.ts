@@ -1,13 +1,15 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { basename, join, relative, sep } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
 import type { DocumentType } from '../document.types.js';
 import { detectDocumentType } from '../loaders/detect-document-type.js';
+import { listFiles } from './folder-listing.js';
 import { hashContent } from './content-hash.js';
 import type { DocumentStorage } from './document-storage.js';
 import type { IndexManifest } from './index-manifest.js';
 import { ProgressTracker, type IndexingProgress, type IndexLogger } from './indexing-progress.js';
 import type { IngestResult } from './ingest-result.js';
+import { readStableFile } from './read-stable-file.js';
 
 /** The result of indexing a folder: the final progress numbers plus what went wrong. */
 export interface FolderIndexReport extends IndexingProgress {
@@ -94,9 +96,10 @@ export class FolderIndexer {
       if (known.documentId && this.target.has(known.documentId))
         return { created: false, chunks: 0 };
     }
-    const content = await readFile(full);
+    // One consistent version of a file being written: its bytes and the stat they go with.
+    const { content, size, mtimeMs } = await readStableFile(full);
     const { id, sha256 } = hashContent(content);
-    const entry = { size: info.size, mtimeMs: info.mtimeMs, sha256 };
+    const entry = { size, mtimeMs, sha256 };
     if (this.target.has(id)) {
       this.manifest.set(file, { ...entry, documentId: id });
       return { created: false, chunks: 0 };
@@ -117,30 +120,4 @@ export class FolderIndexer {
       throw error;
     }
   }
-}
-
-/**
- * The files of a documents folder, relative, sorted, with `/` separators: hidden entries
- * (`.index`, dotfiles), temporary files (`*.tmp`) and symbolic links left out; a missing folder
- * has none.
- */
-export async function listFiles(root: string): Promise<string[]> {
-  const out: string[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    let entries;
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw error;
-    }
-    for (const entry of entries) {
-      if (entry.name.startsWith('.') || entry.name.endsWith('.tmp')) continue;
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else if (entry.isFile()) out.push(relative(root, full).split(sep).join('/'));
-    }
-  };
-  await walk(root);
-  return out.sort();
 }

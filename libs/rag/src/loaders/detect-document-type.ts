@@ -1,6 +1,6 @@
 import type { DocumentType } from '../document.types.js';
 import { UnreadableDocumentError, UnsupportedDocumentError } from '../rag.errors.js';
-import { describeContent, sniffContent } from './sniff-content.js';
+import { describeContent, isTruncatedZip, sniffContent } from './sniff-content.js';
 
 /** File extensions the loaders accept, and the format each one claims. */
 export const DOCUMENT_EXTENSIONS: Readonly<Record<string, DocumentType>> = {
@@ -29,7 +29,8 @@ const LABELS: Record<DocumentType, string> = {
  * - an empty file → 422 (`UnreadableDocumentError`, reason `empty`);
  * - an extension other than `.pdf .docx .txt .text .md .markdown .html .htm` → 415;
  * - content that contradicts the extension (a `.pdf` that is a PNG, a `.docx` that is a plain
- *   ZIP, a `.txt` holding binary bytes) → 415 (`UnsupportedDocumentError`);
+ *   ZIP, a `.txt` holding binary bytes) → 415 (`UnsupportedDocumentError`), except a `.docx`
+ *   that is a ZIP cut short → 422 (`corrupt`: a truncated DOCX);
  * - no extension: the content decides (PDF, DOCX, HTML if it starts like HTML, else text);
  *   images, archives and other binaries → 415.
  *
@@ -49,6 +50,13 @@ export function detectDocumentType(buffer: Uint8Array, filename: string): Docume
       );
     }
     const matches = TEXT_TYPES.has(claimed) ? content === 'text' : content === claimed;
+    if (!matches && claimed === 'docx' && content === 'zip' && isTruncatedZip(buffer)) {
+      // Cut before its `word/document.xml` part: a damaged DOCX, not some other archive.
+      throw new UnreadableDocumentError(
+        'corrupt',
+        `"${name}" is not a readable DOCX file: the archive is truncated or damaged`,
+      );
+    }
     if (!matches) {
       throw new UnsupportedDocumentError(
         `"${name}" claims to be ${LABELS[claimed]} but its content is ${describeContent(content)}`,

@@ -69,3 +69,14 @@ export function sniffContent(buffer: Uint8Array): SniffedContent {
   }
   return looksLikeText(buffer) ? 'text' : 'binary';
 }
+
+/**
+ * True for a ZIP (a DOCX) cut short: every complete archive ends with an end-of-central-
+ * directory record (`PK\x05\x06`) within its last 65,557 bytes (22 plus a comment of at most
+ * 65,535); a truncated download or copy has lost it.
+ */
+export function isTruncatedZip(buffer: Uint8Array): boolean {
+  const from = Math.max(0, buffer.length - 65_557);
+  const tail = Buffer.from(buffer.buffer, buffer.byteOffset + from, buffer.length - from);
+  return !tail.includes(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+}

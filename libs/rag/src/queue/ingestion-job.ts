@@ -1,3 +1,10 @@
+import type { IngestResult } from '../indexing/ingest-result.js';
+
+/** What a worker ingests files into: a `DocumentIndex`, or anything with its `ingest`. */
+export interface IngestionTarget {
+  ingest(content: Uint8Array, filename: string): Promise<IngestResult>;
+}
+
 /** One file to ingest, as a queued job carries it. */
 export interface IngestionJob {
   /** Absolute path of the folder being ingested. */
@@ -13,10 +20,14 @@ export interface IngestionJob {
 export interface IngestionOutcome {
   /** The document (content hash) the file is indexed as. */
   documentId: string;
+  /** sha256 of the bytes actually read and indexed (the file as it was when processed). */
+  sha256: string;
   /** False when the same content was already indexed: nothing was added. */
   created: boolean;
   /** Chunks stored for it (0 when nothing was added). */
   chunks: number;
+  /** True when the file's size or mtime differed from the queued ones: its new content was indexed. */
+  changedSinceQueued?: boolean;
 }
 
 /** Where one queued file stands (see `IngestionQueue.jobStates`). */

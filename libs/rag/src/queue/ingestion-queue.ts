@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Queue } from 'bullmq';
-import { listFiles } from '../indexing/folder-indexer.js';
+import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { FolderGoneError, isFolder, listFiles } from '../indexing/folder-listing.js';
 import {
   INGESTION_QUEUE,
   type IngestionCounts,
@@ -11,10 +12,14 @@ import {
   type IngestionJobState,
   type IngestionOutcome,
 } from './ingestion-job.js';
-import { bullConnection, loadBullMq } from './bullmq.js';
+import { bullConnection, loadBullMq, redisAddress } from './bullmq.js';
+import { watchRedisConnection, type RedisConnectionEvents } from './redis-connection-watch.js';
 
-/** Options of {@link IngestionQueue}. */
-export interface IngestionQueueOptions {
+/**
+ * Options of {@link IngestionQueue}. While Redis is away its calls wait for it to come back
+ * (BullMQ keeps reconnecting); `onConnectionLost` and `onConnectionRestored` say when.
+ */
+export interface IngestionQueueOptions extends RedisConnectionEvents {
   /** Redis URL. */
   redisUrl: string;
   /** BullMQ queue name. @default 'toolkit-ingest' */
@@ -27,7 +32,7 @@ export interface IngestionQueueOptions {
 
 /** What {@link IngestionQueue.enqueueFolder} did. */
 export interface EnqueueReport {
-  /** Files found in the folder. */
+  /** Files found in the folder (a file deleted while they were queued is not counted). */
   files: number;
   /** Jobs added now. */
   queued: number;
@@ -63,7 +68,11 @@ export class IngestionQueue {
 
   constructor(private readonly options: IngestionQueueOptions) {}
 
-  /** Queues every file of `folder` not already queued in the same state. */
+  /**
+   * Queues every file of `folder` not already queued in the same state. A folder removed while
+   * it is listed or queued rejects with `FolderGoneError` (jobs queued by then fail one by one
+   * as `file no longer exists`).
+   */
   async enqueueFolder(folder: string): Promise<EnqueueReport> {
     const { files, queued, known } = await this.enqueueFolderJobs(folder);
     return { files, queued, known };
@@ -75,9 +84,10 @@ export class IngestionQueue {
    */
   async enqueueFolderJobs(folder: string): Promise<TrackedEnqueueReport> {
     const root = resolve(folder);
-    const info = await stat(root).catch(() => undefined);
-    if (!info?.isDirectory()) throw new Error(`${folder} is not a folder`);
-    const files = await listFiles(root);
+    if (!(await isFolder(root))) {
+      throw new ToolkitError(`${folder} is not a folder`, { statusCode: 404 });
+    }
+    const files = await listFiles(root, { required: true });
     const queue = await this.open();
     const queuedIds: string[] = [];
     const knownIds: string[] = [];
@@ -86,7 +96,11 @@ export class IngestionQueue {
       const jobs = [];
       for (const file of files.slice(from, from + BATCH)) {
         const entry = await stat(join(root, file)).catch(() => undefined);
-        if (!entry) continue; // vanished while listing
+        if (!entry) {
+          // Deleted since the listing: not queued, unless the whole folder went.
+          if (!(await isFolder(root))) throw new FolderGoneError(root, 'queued');
+          continue;
+        }
         const data: IngestionJob = { folder: root, file, size: entry.size, mtimeMs: entry.mtimeMs };
         jobs.push({ name: 'file', data, opts: { jobId: jobIdOf(data) } });
       }
@@ -98,7 +112,8 @@ export class IngestionQueue {
         (existing[i] ? knownIds : queuedIds).push(job.opts.jobId);
     }
     const queued = queuedIds.length;
-    return { files: files.length, queued, known: files.length - queued, queuedIds, knownIds };
+    const known = knownIds.length;
+    return { files: queued + known, queued, known, queuedIds, knownIds };
   }
 
   /**
@@ -177,9 +192,10 @@ export class IngestionQueue {
   }
 
   private open(): Promise<Queue<IngestionJob, IngestionOutcome>> {
-    this.queue ??= loadBullMq().then(
-      ({ Queue }) =>
-        new Queue<IngestionJob, IngestionOutcome>(this.options.name ?? INGESTION_QUEUE, {
+    this.queue ??= loadBullMq().then(({ Queue }) => {
+      const queue = new Queue<IngestionJob, IngestionOutcome>(
+        this.options.name ?? INGESTION_QUEUE,
+        {
           connection: bullConnection(this.options.redisUrl),
           defaultJobOptions: {
             attempts: this.options.attempts ?? 3,
@@ -187,8 +203,11 @@ export class IngestionQueue {
             removeOnComplete: { age: KEEP_SECONDS },
             removeOnFail: { age: KEEP_SECONDS },
           },
-        }),
-    );
+        },
+      );
+      watchRedisConnection(queue, redisAddress(this.options.redisUrl), this.options);
+      return queue;
+    });
     return this.queue;
   }
 }

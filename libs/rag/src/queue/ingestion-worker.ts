@@ -1,18 +1,19 @@
-import { readFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
 import type { Job, Worker } from 'bullmq';
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
-import type { IngestResult } from '../indexing/ingest-result.js';
-import { bullConnection, loadBullMq } from './bullmq.js';
-import { INGESTION_QUEUE, type IngestionJob, type IngestionOutcome } from './ingestion-job.js';
+import type { ReadStableFileOptions } from '../indexing/read-stable-file.js';
+import { bullConnection, loadBullMq, redisAddress } from './bullmq.js';
+import { ingestFolderFile, PermanentIngestionError } from './ingest-folder-file.js';
+import {
+  INGESTION_QUEUE,
+  type IngestionJob,
+  type IngestionOutcome,
+  type IngestionTarget,
+} from './ingestion-job.js';
+import { watchRedisConnection, type RedisConnectionEvents } from './redis-connection-watch.js';
 
-/** What a worker ingests files into: a `DocumentIndex`, or anything with its `ingest`. */
-export interface IngestionTarget {
-  ingest(content: Uint8Array, filename: string): Promise<IngestResult>;
-}
+export type { IngestionTarget } from './ingestion-job.js';
 
 /** Options of {@link IngestionWorker.start}. */
-export interface IngestionWorkerOptions {
+export interface IngestionWorkerOptions extends RedisConnectionEvents {
   /** Redis URL. */
   redisUrl: string;
   /** Where files go. With several worker processes it must be shared (a pgvector store). */
@@ -21,18 +22,35 @@ export interface IngestionWorkerOptions {
   name?: string;
   /** Files ingested at once by this worker. @default 4 */
   concurrency?: number;
+  /**
+   * How long a job stays in this worker's hands without news (its lock, renewed while it
+   * runs): the files of a killed worker are taken over by another after at most this long
+   * and half of it again.
+   * @default 10000
+   */
+  lockDurationMs?: number;
   /** Told about each file ingested. */
   onCompleted?: (file: string, outcome: IngestionOutcome) => void;
   /** Told about each file that failed an attempt. */
   onFailed?: (file: string, reason: string, willRetry: boolean) => void;
+  /**
+   * How a file's bytes are read; the worker stats the file around it to detect changes.
+   * A seam for tests (a read during which the file changes) and virtual file systems.
+   * @default fs.readFile
+   */
+  readFile?: ReadStableFileOptions['read'];
 }
 
 /**
  * Processes the jobs of an {@link IngestionQueue}: reads each file and ingests it. A file that
- * cannot be used (corrupt, unsupported type: a 4xx) or that vanished fails at once, without
- * retries; any other failure (the store is down…) is retried with backoff. A worker killed
- * mid-job leaves the job to be taken over by another (BullMQ's stalled-job check); ingesting the
- * same content twice adds nothing, so nothing is duplicated.
+ * cannot be used (corrupt, unsupported type: a 4xx) or that no longer exists fails at once,
+ * without retries; any other failure (the store is down, the file kept changing while it was
+ * read…) is retried with backoff. The bytes indexed are one consistent version of the file,
+ * the one there when the job ran (see `IngestionOutcome.sha256`). A worker killed mid-job
+ * leaves the job to be taken over by another (BullMQ's stalled-job check); ingesting the same
+ * content twice adds nothing, so nothing is duplicated. When Redis goes away the worker
+ * reports it once (`onConnectionLost`), keeps reconnecting, and takes jobs again once it is
+ * back (`onConnectionRestored`); a file in hand is finished and its result recorded then.
  *
  * @example
  * const index = await DocumentIndex.open({ documentsDir, store: await PgVectorStore.open(...) });
@@ -46,24 +64,10 @@ export class IngestionWorker {
   static async start(options: IngestionWorkerOptions): Promise<IngestionWorker> {
     const { Worker, UnrecoverableError } = await loadBullMq();
     const process = async (job: Job<IngestionJob>): Promise<IngestionOutcome> => {
-      const { folder, file } = job.data;
-      let content: Buffer;
       try {
-        content = await readFile(join(folder, file));
+        return await ingestFolderFile(job.data, options.target, options.readFile);
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT' || code === 'EISDIR') {
-          throw new UnrecoverableError(`${file} disappeared before it was ingested`);
-        }
-        throw error;
-      }
-      try {
-        const { document, created } = await options.target.ingest(content, basename(file));
-        return { documentId: document.id, created, chunks: created ? document.chunks : 0 };
-      } catch (error) {
-        if (ToolkitError.isInstance(error) && error.statusCode < 500) {
-          throw new UnrecoverableError(error.message);
-        }
+        if (error instanceof PermanentIngestionError) throw new UnrecoverableError(error.message);
         throw error;
       }
     };
@@ -74,8 +78,11 @@ export class IngestionWorker {
         connection: bullConnection(options.redisUrl),
         concurrency: options.concurrency ?? 4,
         // A killed worker's job is taken over after this long without its lock being renewed.
-        lockDuration: 10_000,
-        stalledInterval: 5_000,
+        lockDuration: options.lockDurationMs ?? 10_000,
+        stalledInterval: (options.lockDurationMs ?? 10_000) / 2,
+        // A job can be in the hands of a killed worker more than once (kill, restart, kill)
+        // before it is failed as one that kills its workers.
+        maxStalledCount: 3,
       },
     );
     worker.on('completed', (job, outcome) => options.onCompleted?.(job.data.file, outcome));
@@ -85,8 +92,8 @@ export class IngestionWorker {
       const willRetry = !(error instanceof UnrecoverableError) && job.attemptsMade < attempts;
       options.onFailed?.(job.data.file, error.message, willRetry);
     });
-    // Connection errors: BullMQ reconnects by itself and resumes; nothing to do but not crash.
-    worker.on('error', () => undefined);
+    // BullMQ reconnects by itself and resumes; this reports the outage and never throws.
+    watchRedisConnection(worker, redisAddress(options.redisUrl), options);
     await worker.waitUntilReady();
     return new IngestionWorker(worker);
   }

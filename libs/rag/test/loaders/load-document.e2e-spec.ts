@@ -195,6 +195,20 @@ describe('loadDocument', () => {
         '"bad.docx" is not a readable DOCX file',
       ],
       [
+        'a DOCX cut before its document part',
+        buildDocx(['x']).subarray(0, 200),
+        'cut.docx',
+        422,
+        '"cut.docx" is not a readable DOCX file: the archive is truncated or damaged',
+      ],
+      [
+        'a DOCX cut in its central directory',
+        buildDocx(['x']).subarray(0, -30),
+        'end.docx',
+        422,
+        '"end.docx" is not a readable DOCX file',
+      ],
+      [
         'a path-traversal name',
         buildPng(),
         '../../etc/passwd.pdf',
