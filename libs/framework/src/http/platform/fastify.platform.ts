@@ -1,0 +1,152 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bodyParsers } from './express.platform.js';
+import type { HttpPlatform } from './http-platform.js';
+
+/** The parts of Fastify's request toolkit reads (typed here: fastify is an optional peer). */
+interface FastifyRequestLike {
+  raw: IncomingMessage & { body?: unknown };
+  url: string;
+  routeOptions?: { url?: string; handler?: object };
+  is404?: boolean;
+}
+
+/** The parts of Fastify's reply toolkit uses. */
+interface FastifyReplyLike {
+  raw: ServerResponse;
+  sent: boolean;
+  code(status: number): FastifyReplyLike;
+  header(name: string, value: unknown): FastifyReplyLike;
+  getHeader(name: string): unknown;
+  getHeaders(): Record<string, unknown>;
+  send(body?: unknown): FastifyReplyLike;
+  hijack(): FastifyReplyLike;
+}
+
+type ContentTypeParser = (
+  request: FastifyRequestLike,
+  payload: IncomingMessage,
+  done: (error: Error | null, body?: unknown) => void,
+) => void;
+
+/** The parts of a Fastify instance toolkit uses. */
+interface FastifyLike {
+  supportedMethods?: readonly string[];
+  findRoute(options: { method: string; url: string }): unknown;
+  removeAllContentTypeParsers(): void;
+  addContentTypeParser(type: string, parser: ContentTypeParser): void;
+  ready(): PromiseLike<unknown>;
+  routing(req: IncomingMessage, res: ServerResponse): void;
+}
+
+const METHODS = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'];
+
+const reply = (res: object): FastifyReplyLike => res as FastifyReplyLike;
+
+/**
+ * The Node response for an answer written by toolkit: Fastify's own once the reply is handed over
+ * (see `takeOver`), else the reply, which then sends headers set on either.
+ */
+function answerRaw(
+  res: FastifyReplyLike,
+  status: number,
+  type: string | undefined,
+  body?: string | Buffer,
+): void {
+  const raw = res.raw;
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (value !== undefined && !raw.hasHeader(name)) raw.setHeader(name, value as string);
+  }
+  if (type && !raw.hasHeader('Content-Type')) raw.setHeader('Content-Type', type);
+  raw.statusCode = status;
+  raw.end(body);
+}
+
+/**
+ * Toolkit on `@nestjs/platform-fastify`. Bodies go through the same body-parser as on Express,
+ * run on the raw request from a catch-all content-type parser: JSON and forms are parsed with
+ * the same limits and errors, any other type (multipart uploads included) is left unread for the
+ * route, as Express leaves it.
+ */
+export const FASTIFY_PLATFORM: HttpPlatform = {
+  name: 'fastify',
+  rawRequest: (req) => (req as FastifyRequestLike).raw,
+  rawResponse: (res) => reply(res).raw,
+  takeOver(res) {
+    const fastifyReply = reply(res);
+    const raw = fastifyReply.raw;
+    if (!fastifyReply.sent) {
+      for (const [name, value] of Object.entries(fastifyReply.getHeaders())) {
+        if (value !== undefined) raw.setHeader(name, value as string);
+      }
+      fastifyReply.hijack();
+    }
+    return raw;
+  },
+  isAnswered: (res) => reply(res).raw.headersSent || reply(res).raw.writableEnded,
+  setHeader(res, name, value) {
+    // A reply handed over (an SSE stream) sends the raw response's headers only.
+    if (reply(res).sent) reply(res).raw.setHeader(name, value);
+    else reply(res).header(name, value);
+  },
+  getHeader: (res, name) => reply(res).getHeader(name),
+  send(res, status, body, type) {
+    const fastifyReply = reply(res);
+    if (fastifyReply.sent) {
+      answerRaw(fastifyReply, status, body === undefined ? undefined : type, body);
+      return;
+    }
+    if (body !== undefined && type && fastifyReply.getHeader('Content-Type') === undefined) {
+      fastifyReply.header('Content-Type', type);
+    }
+    fastifyReply.code(status).send(body);
+  },
+  sendJson(res, status, value) {
+    // Serialized here, as Express does, so both platforms send the same bytes.
+    FASTIFY_PLATFORM.send(res, status, JSON.stringify(value), 'application/json; charset=utf-8');
+  },
+  routeHandler: (req) => (req as FastifyRequestLike).routeOptions?.handler,
+  routePath(req) {
+    const request = req as FastifyRequestLike;
+    return request.is404 ? undefined : request.routeOptions?.url;
+  },
+  requestPath(req) {
+    const url = (req as FastifyRequestLike).url;
+    const query = url.indexOf('?');
+    return query === -1 ? url : url.slice(0, query);
+  },
+  allowedMethods(instance, path) {
+    const fastify = instance as FastifyLike | undefined;
+    if (!fastify) return [];
+    const methods = (fastify.supportedMethods ?? METHODS).filter(
+      (method) => fastify.findRoute({ method, url: path }) !== null,
+    );
+    return [...new Set(methods)].sort();
+  },
+  installBodyParsers(nest, limitBytes) {
+    const fastify = nest.getHttpAdapter().getInstance() as FastifyLike;
+    const [json, urlencoded] = bodyParsers(limitBytes);
+    fastify.removeAllContentTypeParsers();
+    fastify.addContentTypeParser('*', (request, _payload, done) => {
+      const raw = request.raw;
+      const next = (error?: unknown): void => {
+        if (error) done(error as Error);
+        else done(null, raw.body);
+      };
+      // body-parser reads (or leaves) the raw request and sets `body` on it; it never uses
+      // the response.
+      const stub = {} as never;
+      json(raw as never, stub, (error?: unknown) => {
+        if (error) next(error);
+        else urlencoded(raw as never, stub, next);
+      });
+    });
+  },
+  trustProxy() {
+    // Fastify takes `trustProxy` when it is created: `App` passes it to the adapter.
+  },
+  async nodeHandler(instance) {
+    const fastify = instance as FastifyLike;
+    await fastify.ready();
+    return (req, res) => fastify.routing(req, res);
+  },
+};
