@@ -9,9 +9,27 @@ import type { HttpPlatform, NodeHandler } from './http-platform.js';
 /** express, required when the first app is configured (it comes with platform-express). */
 export const loadExpress = lazyModule<typeof express>('express');
 
+interface ExpressRoute {
+  path?: string;
+  methods: Record<string, boolean>;
+  stack?: { handle?: object }[];
+}
+
 interface RouteLayer {
-  route?: { methods: Record<string, boolean>; stack?: { handle?: object }[] };
+  route?: ExpressRoute;
   match(path: string): unknown;
+}
+
+/**
+ * The route that matched the request and handles its method. Express also matches a route
+ * for a HEAD request it has no handler for (falling through to the 404), which is not routed.
+ */
+function handlingRoute(req: Request): ExpressRoute | undefined {
+  const route = req.route as ExpressRoute | undefined;
+  if (!route) return undefined;
+  const method = req.method.toLowerCase();
+  const { methods } = route;
+  return methods[method] || methods._all || (method === 'head' && methods.get) ? route : undefined;
 }
 
 /**
@@ -45,9 +63,8 @@ export const EXPRESS_PLATFORM: HttpPlatform = {
     response.status(status).send(body);
   },
   sendJson: (res, status, value) => void (res as Response).status(status).json(value),
-  routeHandler: (req) =>
-    ((req as Request).route as RouteLayer['route'] | undefined)?.stack?.[0]?.handle,
-  routePath: (req) => ((req as Request).route as { path?: string } | undefined)?.path,
+  routeHandler: (req) => handlingRoute(req as Request)?.stack?.[0]?.handle,
+  routePath: (req) => handlingRoute(req as Request)?.path,
   requestPath: (req) => (req as Request).path,
   allowedMethods(instance, path) {
     const app = instance as { router?: { stack?: RouteLayer[] } } | undefined;

@@ -1,4 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ToolkitError } from '../../../../providers/src/errors/toolkit.error.js';
+import { toErrorResponse } from '../error-response.js';
+import { BadRequestError, MethodNotAllowedError, NotFoundError } from '../http.errors.js';
 import { bodyParsers } from './express.platform.js';
 import type { HttpPlatform } from './http-platform.js';
 
@@ -20,6 +23,7 @@ interface FastifyReplyLike {
   getHeaders(): Record<string, unknown>;
   send(body?: unknown): FastifyReplyLike;
   hijack(): FastifyReplyLike;
+  callNotFound(): void;
 }
 
 type ContentTypeParser = (
@@ -27,6 +31,19 @@ type ContentTypeParser = (
   payload: IncomingMessage,
   done: (error: Error | null, body?: unknown) => void,
 ) => void;
+
+/** An error of Fastify's router, answered before any route or hook runs. */
+interface FrameworkError extends Error {
+  code?: string;
+  statusCode?: number;
+}
+
+/** The request `frameworkErrors` gets (its params and query are not parsed yet). */
+interface FrameworkRequest {
+  method: string;
+  url: string;
+  server: FastifyLike;
+}
 
 /** The parts of a Fastify instance toolkit uses. */
 interface FastifyLike {
@@ -41,6 +58,63 @@ interface FastifyLike {
 const METHODS = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'];
 
 const reply = (res: object): FastifyReplyLike => res as FastifyReplyLike;
+
+/** The path segments `decodeURIComponent` refuses. */
+function undecodableSegments(path: string): Set<string> {
+  const bad = new Set<string>();
+  for (const segment of path.split('/')) {
+    try {
+      decodeURIComponent(segment);
+    } catch {
+      bad.add(segment);
+    }
+  }
+  return bad;
+}
+
+/**
+ * Answers the errors Fastify's router raises before routing (its `frameworkErrors` option) as
+ * Express does: a malformed percent-encoding is a 400 naming the parameter it spoils when a
+ * route matches the path, else the path matches nothing (404, or 405 with `Allow` when a route
+ * of another method takes it). Any other
+ * is answered with its status and toolkit's `{ error }` body.
+ */
+export function answerFrameworkError(
+  error: FrameworkError,
+  request: FrameworkRequest,
+  res: object,
+): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    // Express decodes path parameters only: a bad segment a route's parameter takes is a 400,
+    // anywhere else the path matches nothing. The router cannot look up an undecodable path,
+    // so the bad segments stand in as plain text.
+    const path = FASTIFY_PLATFORM.requestPath(request);
+    const bad = undecodableSegments(path);
+    const standIn = path
+      .split('/')
+      .map((segment) => (bad.has(segment) ? '_' : segment))
+      .join('/');
+    const [segment] = bad;
+    const allowed = FASTIFY_PLATFORM.allowedMethods(request.server, standIn);
+    answerError(
+      res,
+      segment !== undefined && request.server.findRoute({ method: request.method, url: standIn })
+        ? new BadRequestError(`Failed to decode param '${segment}'`)
+        : allowed.length > 0
+          ? new MethodNotAllowedError(allowed)
+          : new NotFoundError(),
+    );
+    return;
+  }
+  const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 400;
+  answerError(res, new ToolkitError(error.message, { statusCode: status }));
+}
+
+function answerError(res: object, error: ToolkitError): void {
+  const { status, headers, body } = toErrorResponse(error, false);
+  for (const [name, value] of Object.entries(headers)) FASTIFY_PLATFORM.setHeader(res, name, value);
+  FASTIFY_PLATFORM.sendJson(res, status, body);
+}
 
 /**
  * The Node response for an answer written by toolkit: Fastify's own once the reply is handed over

@@ -1,5 +1,6 @@
 import type { AbstractHttpAdapter } from '@nestjs/core';
 import { ToolkitError } from '../../../../providers/src/errors/toolkit.error.js';
+import { answerFrameworkError } from './fastify.platform.js';
 import type { PlatformName } from './http-platform.js';
 
 /** The Nest package each platform runs on. */
@@ -55,7 +56,7 @@ export async function importPlatformPackage<T>(
 /**
  * A new Nest HTTP adapter for `platform`, set up as toolkit's contract needs on it: on Fastify,
  * routing that matches Express's (a trailing slash ignored, case-insensitive paths, path
- * parameters of any length) and `trustProxy`.
+ * parameters of any length, malformed URLs answered as Express answers them) and `trustProxy`.
  */
 export async function createHttpAdapter(
   platform: PlatformName,
@@ -70,6 +71,7 @@ export async function createHttpAdapter(
     return new FastifyAdapter({
       trustProxy: options.trustProxy,
       routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 65_536 },
+      frameworkErrors: answerFrameworkError as never,
     });
   }
   type ExpressPackage = typeof import('@nestjs/platform-express');
