@@ -28,11 +28,14 @@ export function buildFunctionalController(routes: readonly FunctionalRouteDefini
     const handler = function (req: Request, res: Response): unknown {
       // The signal is built on first use: an AbortController per request costs more than the
       // rest of a small JSON route (measured in bench/), and most handlers never read it.
+      // Express's response is a Node response; on Fastify the route gets the Node response
+      // under the reply, so `res.setHeader()` works the same on both.
+      const raw = platformOfResponse(res).rawResponse(res) as Response;
       const context: RouteContext = {
         req,
-        res,
+        res: raw,
         get signal() {
-          return requestSignal(req, platformOfResponse(res).rawResponse(res));
+          return requestSignal(req, raw);
         },
       };
       const params = bindRequest(req, res, handler);

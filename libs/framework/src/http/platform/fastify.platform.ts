@@ -8,6 +8,7 @@ import type { HttpPlatform } from './http-platform.js';
 /** The parts of Fastify's request toolkit reads (typed here: fastify is an optional peer). */
 interface FastifyRequestLike {
   raw: IncomingMessage & { body?: unknown };
+  body?: unknown;
   url: string;
   routeOptions?: { url?: string; handler?: object };
   is404?: boolean;
@@ -51,6 +52,10 @@ interface FastifyLike {
   findRoute(options: { method: string; url: string }): unknown;
   removeAllContentTypeParsers(): void;
   addContentTypeParser(type: string, parser: ContentTypeParser): void;
+  addHook(
+    name: 'preValidation',
+    hook: (request: FastifyRequestLike, reply: object, done: (error?: Error) => void) => void,
+  ): void;
   ready(): PromiseLike<unknown>;
   routing(req: IncomingMessage, res: ServerResponse): void;
 }
@@ -58,6 +63,13 @@ interface FastifyLike {
 const METHODS = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'];
 
 const reply = (res: object): FastifyReplyLike => res as FastifyReplyLike;
+
+/** Whether a request carries a body (what body-parser's `type-is` checks too). */
+function hasBody(raw: IncomingMessage): boolean {
+  return (
+    raw.headers['transfer-encoding'] !== undefined || raw.headers['content-length'] !== undefined
+  );
+}
 
 /** The path segments `decodeURIComponent` refuses. */
 function undecodableSegments(path: string): Set<string> {
@@ -169,8 +181,11 @@ export const FASTIFY_PLATFORM: HttpPlatform = {
       answerRaw(fastifyReply, status, body === undefined ? undefined : type, body);
       return;
     }
-    if (body !== undefined && type && fastifyReply.getHeader('Content-Type') === undefined) {
-      fastifyReply.header('Content-Type', type);
+    if (body !== undefined) {
+      // A type the route set on the Node response wins, as on Express; the reply's own header
+      // carries it, since Fastify would otherwise send its default type over it.
+      const chosen = fastifyReply.getHeader('Content-Type') ?? type;
+      if (chosen !== undefined) fastifyReply.header('Content-Type', chosen);
     }
     fastifyReply.code(status).send(body);
   },
@@ -199,19 +214,30 @@ export const FASTIFY_PLATFORM: HttpPlatform = {
   installBodyParsers(nest, limitBytes) {
     const fastify = nest.getHttpAdapter().getInstance() as FastifyLike;
     const [json, urlencoded] = bodyParsers(limitBytes);
-    fastify.removeAllContentTypeParsers();
-    fastify.addContentTypeParser('*', (request, _payload, done) => {
-      const raw = request.raw;
-      const next = (error?: unknown): void => {
-        if (error) done(error as Error);
-        else done(null, raw.body);
-      };
-      // body-parser reads (or leaves) the raw request and sets `body` on it; it never uses
-      // the response.
+    // body-parser reads (or leaves) the raw request and sets `body` on it; it never uses the
+    // response.
+    const parse = (raw: IncomingMessage, done: (error: Error | null, body?: unknown) => void) => {
       const stub = {} as never;
       json(raw as never, stub, (error?: unknown) => {
-        if (error) next(error);
-        else urlencoded(raw as never, stub, next);
+        if (error) done(error as Error);
+        else
+          urlencoded(raw as never, stub, (failure?: unknown) =>
+            failure ? done(failure as Error) : done(null, (raw as { body?: unknown }).body),
+          );
+      });
+    };
+    fastify.removeAllContentTypeParsers();
+    fastify.addContentTypeParser('*', (request, _payload, done) => parse(request.raw, done));
+    // Fastify parses no GET or HEAD body; Express does (a bad one is a 400 there): so here too.
+    fastify.addHook('preValidation', (request, _reply, done) => {
+      const { raw } = request;
+      if ((raw.method !== 'GET' && raw.method !== 'HEAD') || !hasBody(raw)) {
+        done();
+        return;
+      }
+      parse(raw, (error, body) => {
+        if (!error) request.body = body;
+        done(error ?? undefined);
       });
     });
   },
