@@ -26,7 +26,7 @@ const shared = {
 /** The contract suite: what every platform must answer alike. */
 const CONTRACT_SUITE = [
   '<rootDir>/libs/framework/test/**/*.e2e-spec.ts',
-  '<rootDir>/test/hardening/{fuzz,hostile-input,faults,sse-pressure}.e2e-spec.ts',
+  '<rootDir>/test/hardening/{fuzz,hostile-input,faults,sse-pressure,sse-memory,log-secrets}.e2e-spec.ts',
   '<rootDir>/test/platform/**/*.e2e-spec.ts',
 ];
 
