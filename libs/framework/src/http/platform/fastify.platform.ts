@@ -1,64 +1,7 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ToolkitError } from '../../../../providers/src/errors/toolkit.error.js';
-import { toErrorResponse } from '../error-response.js';
-import { BadRequestError, MethodNotAllowedError, NotFoundError } from '../http.errors.js';
+import type { IncomingMessage } from 'node:http';
 import { bodyParsers } from './express.platform.js';
+import type { FastifyLike, FastifyReplyLike, FastifyRequestLike } from './fastify-types.js';
 import type { HttpPlatform } from './http-platform.js';
-
-/** The parts of Fastify's request toolkit reads (typed here: fastify is an optional peer). */
-interface FastifyRequestLike {
-  raw: IncomingMessage & { body?: unknown };
-  body?: unknown;
-  url: string;
-  routeOptions?: { url?: string; handler?: object };
-  is404?: boolean;
-}
-
-/** The parts of Fastify's reply toolkit uses. */
-interface FastifyReplyLike {
-  raw: ServerResponse;
-  sent: boolean;
-  code(status: number): FastifyReplyLike;
-  header(name: string, value: unknown): FastifyReplyLike;
-  getHeader(name: string): unknown;
-  getHeaders(): Record<string, unknown>;
-  send(body?: unknown): FastifyReplyLike;
-  hijack(): FastifyReplyLike;
-  callNotFound(): void;
-}
-
-type ContentTypeParser = (
-  request: FastifyRequestLike,
-  payload: IncomingMessage,
-  done: (error: Error | null, body?: unknown) => void,
-) => void;
-
-/** An error of Fastify's router, answered before any route or hook runs. */
-interface FrameworkError extends Error {
-  code?: string;
-  statusCode?: number;
-}
-
-/** The request `frameworkErrors` gets (its params and query are not parsed yet). */
-interface FrameworkRequest {
-  method: string;
-  url: string;
-  server: FastifyLike;
-}
-
-/** The parts of a Fastify instance toolkit uses. */
-interface FastifyLike {
-  supportedMethods?: readonly string[];
-  findRoute(options: { method: string; url: string }): unknown;
-  removeAllContentTypeParsers(): void;
-  addContentTypeParser(type: string, parser: ContentTypeParser): void;
-  addHook(
-    name: 'preValidation',
-    hook: (request: FastifyRequestLike, reply: object, done: (error?: Error) => void) => void,
-  ): void;
-  ready(): PromiseLike<unknown>;
-  routing(req: IncomingMessage, res: ServerResponse): void;
-}
 
 const METHODS = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'];
 
@@ -69,63 +12,6 @@ function hasBody(raw: IncomingMessage): boolean {
   return (
     raw.headers['transfer-encoding'] !== undefined || raw.headers['content-length'] !== undefined
   );
-}
-
-/** The path segments `decodeURIComponent` refuses. */
-function undecodableSegments(path: string): Set<string> {
-  const bad = new Set<string>();
-  for (const segment of path.split('/')) {
-    try {
-      decodeURIComponent(segment);
-    } catch {
-      bad.add(segment);
-    }
-  }
-  return bad;
-}
-
-/**
- * Answers the errors Fastify's router raises before routing (its `frameworkErrors` option) as
- * Express does: a malformed percent-encoding is a 400 naming the parameter it spoils when a
- * route matches the path, else the path matches nothing (404, or 405 with `Allow` when a route
- * of another method takes it). Any other
- * is answered with its status and toolkit's `{ error }` body.
- */
-export function answerFrameworkError(
-  error: FrameworkError,
-  request: FrameworkRequest,
-  res: object,
-): void {
-  if (error.code === 'FST_ERR_BAD_URL') {
-    // Express decodes path parameters only: a bad segment a route's parameter takes is a 400,
-    // anywhere else the path matches nothing. The router cannot look up an undecodable path,
-    // so the bad segments stand in as plain text.
-    const path = FASTIFY_PLATFORM.requestPath(request);
-    const bad = undecodableSegments(path);
-    const standIn = path
-      .split('/')
-      .map((segment) => (bad.has(segment) ? '_' : segment))
-      .join('/');
-    const [segment] = bad;
-    const allowed = FASTIFY_PLATFORM.allowedMethods(request.server, standIn);
-    answerError(
-      res,
-      segment !== undefined && request.server.findRoute({ method: request.method, url: standIn })
-        ? new BadRequestError(`Failed to decode param '${segment}'`)
-        : allowed.length > 0
-          ? new MethodNotAllowedError(allowed)
-          : new NotFoundError(),
-    );
-    return;
-  }
-  const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 400;
-  answerError(res, new ToolkitError(error.message, { statusCode: status }));
-}
-
-function answerError(res: object, error: ToolkitError): void {
-  const { status, headers, body } = toErrorResponse(error, false);
-  for (const [name, value] of Object.entries(headers)) FASTIFY_PLATFORM.setHeader(res, name, value);
-  FASTIFY_PLATFORM.sendJson(res, status, body);
 }
 
 /**

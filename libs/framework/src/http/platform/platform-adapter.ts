@@ -1,6 +1,6 @@
 import type { AbstractHttpAdapter } from '@nestjs/core';
 import { ToolkitError } from '../../../../providers/src/errors/toolkit.error.js';
-import { answerFrameworkError } from './fastify.platform.js';
+import { answerFrameworkError } from './fastify-framework-errors.js';
 import type { PlatformName } from './http-platform.js';
 
 /** The Nest package each platform runs on. */
