@@ -15,8 +15,9 @@ function hasBody(raw: IncomingMessage): boolean {
 }
 
 /**
- * The Node response for an answer written by toolkit: Fastify's own once the reply is handed over
- * (see `takeOver`), else the reply, which then sends headers set on either.
+ * Answers on the Node response of a reply handed over (see `takeOver`) before anything was
+ * written, e.g. a stream that failed before its first event: Fastify no longer sends it, so the
+ * headers set on the reply go out with it here.
  */
 function answerRaw(
   res: FastifyReplyLike,
@@ -29,6 +30,7 @@ function answerRaw(
     if (value !== undefined && !raw.hasHeader(name)) raw.setHeader(name, value as string);
   }
   if (type && !raw.hasHeader('Content-Type')) raw.setHeader('Content-Type', type);
+  if (body !== undefined) raw.setHeader('Content-Length', Buffer.byteLength(body));
   raw.statusCode = status;
   raw.end(body);
 }
