@@ -2,9 +2,13 @@
  * Jest runs the TypeScript sources as native ES modules (Nest 12 ships ESM only), compiled by
  * SWC with decorator metadata so Nest's dependency injection works exactly as in the build.
  * The package's own name resolves to the sources, so tests never depend on a stale `dist/`.
+ *
+ * Two projects: `express` runs every test; `fastify` runs the contract suite again (the
+ * framework's end-to-end tests and the hardening suites) with `TOOLKIT_APP_PLATFORM=fastify`,
+ * which `App` and `createTestingApp` honour, so toolkit answers the same on both platforms.
  * @type {import('jest').Config}
  */
-export default {
+const shared = {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest'] },
@@ -15,9 +19,33 @@ export default {
     '^toolkit/rag$': '<rootDir>/libs/rag/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
-  roots: ['<rootDir>/libs', '<rootDir>/apps', '<rootDir>/examples', '<rootDir>/test'],
-  testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testTimeout: 30000,
+};
+
+/** The contract suite: what every platform must answer alike. */
+const CONTRACT_SUITE = [
+  '<rootDir>/libs/framework/test/**/*.e2e-spec.ts',
+  '<rootDir>/test/hardening/{fuzz,hostile-input,faults,sse-pressure,sse-memory,log-secrets}.e2e-spec.ts',
+  '<rootDir>/test/platform/**/*.e2e-spec.ts',
+];
+
+export default {
+  testTimeout: 30000,
   maxWorkers: 2,
+  projects: [
+    {
+      ...shared,
+      displayName: 'express',
+      roots: ['<rootDir>/libs', '<rootDir>/apps', '<rootDir>/examples', '<rootDir>/test'],
+      testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'fastify',
+      roots: ['<rootDir>/libs', '<rootDir>/test'],
+      testMatch: CONTRACT_SUITE,
+      setupFiles: ['<rootDir>/test/support/fastify-project.setup.ts'],
+    },
+  ],
 };

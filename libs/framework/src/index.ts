@@ -159,6 +159,7 @@ export {
 export { UnsupportedMediaTypeError } from '../../providers/src/errors/unsupported-media-type.error.js';
 export { ServiceUnavailableError } from '../../providers/src/errors/service-unavailable.error.js';
 export { ConfigError } from '../../providers/src/errors/config.error.js';
+export { MissingPlatformPackageError } from './http/platform/platform-adapter.js';
 
 // Errors of LLM calls (all `LlmError`s), mapped to 503/502/429/504 answers.
 export {

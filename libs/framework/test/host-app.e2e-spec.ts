@@ -18,7 +18,6 @@ import {
 } from '@nestjs/common';
 import { APP_FILTER, NestFactory } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
-import type { Response } from 'express';
 import {
   Arg,
   Cache,
@@ -31,6 +30,7 @@ import {
   type ToolkitConfig,
 } from 'toolkit';
 import { MockLLM, TestClient } from 'toolkit/testing';
+import { sendJson, testAdapter } from '../../../test/support/platform.js';
 
 @Controller('own')
 class OwnController {
@@ -95,7 +95,7 @@ describe('a plain Nest app importing ToolkitModule.forRoot()', () => {
   let nest: INestApplication;
   let client: TestClient;
   beforeAll(async () => {
-    nest = await NestFactory.create(AppModule, { logger: false });
+    nest = await NestFactory.create(AppModule, testAdapter(), { logger: false });
     await nest.init();
     client = new TestClient(nest);
   });
@@ -157,7 +157,7 @@ describe('ToolkitModule options', () => {
   it('forRootAsync() needs no argument, and takes a factory', async () => {
     @Module({ imports: [ToolkitModule.forRootAsync()], controllers: [AiController] })
     class BareAsync {}
-    const bare = await NestFactory.create(BareAsync, { logger: false });
+    const bare = await NestFactory.create(BareAsync, testAdapter(), { logger: false });
     expect(bare.get<ToolkitConfig>(TOOLKIT_CONFIG).app.name).toBe('toolkit-app');
     await bare.close();
 
@@ -170,7 +170,7 @@ describe('ToolkitModule options', () => {
       controllers: [AiController],
     })
     class FactoryAsync {}
-    const configured = await NestFactory.create(FactoryAsync, { logger: false });
+    const configured = await NestFactory.create(FactoryAsync, testAdapter(), { logger: false });
     expect(configured.get<ToolkitConfig>(TOOLKIT_CONFIG).app.name).toBe('legacy');
     await configured.close();
   });
@@ -178,7 +178,7 @@ describe('ToolkitModule options', () => {
   it("errors: 'all' gives every route and unknown paths toolkit's answers", async () => {
     @Module({ imports: [ToolkitModule.forRoot({ errors: 'all' })], controllers: [OwnController] })
     class AllErrors {}
-    const nest = await NestFactory.create(AllErrors, { logger: false });
+    const nest = await NestFactory.create(AllErrors, testAdapter(), { logger: false });
     const client = new TestClient(nest);
     expect((await client.get('/own/bad')).json()).toEqual({ error: 'x' });
     expect((await client.get('/nowhere')).json()).toEqual({ error: 'Not Found' });
@@ -193,7 +193,7 @@ describe("the user's own global filters", () => {
   @Catch(BadRequestException)
   class RootFilter implements ExceptionFilter {
     catch(_error: BadRequestException, host: ArgumentsHost): void {
-      host.switchToHttp().getResponse<Response>().status(400).json({ by: 'root filter' });
+      sendJson(host.switchToHttp().getResponse(), 400, { by: 'root filter' });
     }
   }
 
@@ -204,14 +204,14 @@ describe("the user's own global filters", () => {
       providers: [{ provide: APP_FILTER, useClass: RootFilter }],
     })
     class WithRootFilter {}
-    const first = await NestFactory.create(WithRootFilter, { logger: false });
+    const first = await NestFactory.create(WithRootFilter, testAdapter(), { logger: false });
     expect((await new TestClient(first).get('/own/bad')).json()).toEqual({ by: 'root filter' });
     expect((await new TestClient(first).get('/nowhere')).json()).toEqual({ error: 'Not Found' });
     await first.close();
 
     @Module({ imports: [ToolkitModule.forRoot({ errors: 'all' })], controllers: [OwnController] })
     class WithGlobalFilter {}
-    const second = await NestFactory.create(WithGlobalFilter, { logger: false });
+    const second = await NestFactory.create(WithGlobalFilter, testAdapter(), { logger: false });
     second.useGlobalFilters(new RootFilter());
     expect((await new TestClient(second).get('/own/bad')).json()).toEqual({ by: 'root filter' });
     await second.close();
@@ -225,7 +225,7 @@ describe('a hand-written @nestjs/testing module', () => {
       .overrideProvider(LLM)
       .useValue(llm)
       .compile();
-    const app = module.createNestApplication({ logger: false });
+    const app = module.createNestApplication(testAdapter(), { logger: false });
     await app.init();
     const res = await new TestClient(app).post('/ai/ask', { json: { question: 'hi' } });
     expect(res.json()).toEqual({ answer: 'mocked' });

@@ -9,6 +9,7 @@ import { NestFactory } from '@nestjs/core';
 import { from, type Observable } from 'rxjs';
 import { App, Route, Stream } from 'toolkit';
 import { TestClient } from 'toolkit/testing';
+import { testAdapter } from '../../../test/support/platform.js';
 
 const EVENTS: MessageEvent[] = [
   { data: 'plain' },
@@ -54,7 +55,7 @@ describe('@Stream() and Nest @Sse() read the same', () => {
   let nest: TestClient;
   let closeNest: () => Promise<void>;
   beforeAll(async () => {
-    const bare = await NestFactory.create(NestSseModule, { logger: false });
+    const bare = await NestFactory.create(NestSseModule, testAdapter(), { logger: false });
     await bare.init();
     nest = new TestClient(bare);
     closeNest = () => bare.close();

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { Express } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { inject, type DispatchFunc, type InjectOptions } from 'light-my-request';
+import { inject, type InjectOptions, type Response } from 'light-my-request';
 import { App } from '../../framework/src/app/app.js';
 import { injectableExpress } from './injectable-express.js';
 import { multipartBody, type TestFile } from './multipart-body.js';
@@ -29,9 +29,20 @@ export interface BodyRequestOptions extends RequestOptions {
   files?: Record<string, TestFile | readonly TestFile[]>;
 }
 
+/** Sends one request in-process and resolves with the whole answer. */
+type Injector = (options: InjectOptions) => Promise<Response>;
+
+/** The parts of a Fastify instance the client uses. */
+interface FastifyInjectable {
+  inject(options: InjectOptions): Promise<Response>;
+}
+
 /**
  * Sends requests to an app in-process — no listening socket — through the full pipeline:
- * routing, guards, binding, interceptors, cache, errors and SSE.
+ * routing, guards, binding, interceptors, cache, errors and SSE, on either platform: Express
+ * apps through light-my-request, Fastify apps through Fastify's own `inject()` (the same
+ * library). A streamed answer (SSE) is read whole, once the stream has ended; `res.events()`
+ * then parses it.
  *
  * @example
  * const client = new TestClient(app);
@@ -39,7 +50,7 @@ export interface BodyRequestOptions extends RequestOptions {
  * expect(res.json()).toEqual({ translation: expect.any(String), language: 'Spanish' });
  */
 export class TestClient {
-  private dispatch?: Promise<DispatchFunc>;
+  private injector?: Promise<Injector>;
 
   constructor(private readonly target: TestTarget) {}
 
@@ -74,7 +85,7 @@ export class TestClient {
     path: string,
     options: BodyRequestOptions = {},
   ): Promise<TestResponse> {
-    const dispatch = await (this.dispatch ??= this.resolve());
+    const send = await (this.injector ??= this.resolve());
     const headers: Record<string, string> = { ...options.headers };
     let payload: string | Buffer | undefined;
     if (options.files) {
@@ -99,21 +110,21 @@ export class TestClient {
       ...(payload !== undefined ? { payload } : {}),
       ...(options.params ? { query: toQuery(options.params) } : {}),
     };
-    const response = await inject(dispatch, injectOptions);
+    const response = await send(injectOptions);
     return new TestResponse(response.statusCode, response.headers, response.rawPayload);
   }
 
-  private async resolve(): Promise<DispatchFunc> {
+  private async resolve(): Promise<Injector> {
     const target = this.target;
-    if (typeof target === 'function') return target;
-    let express: Express;
-    if (target instanceof App) {
-      express = await target.expressApp();
-    } else {
-      await target.init();
-      express = target.getHttpAdapter().getInstance() as Express;
+    if (typeof target === 'function') return (options) => inject(target, options);
+    const nest = await target.init();
+    const adapter = nest.getHttpAdapter();
+    if (adapter.getType() === 'fastify') {
+      const fastify = adapter.getInstance() as FastifyInjectable;
+      return (options) => fastify.inject(options);
     }
-    return injectableExpress(express);
+    const dispatch = injectableExpress(adapter.getInstance() as Express);
+    return (options) => inject(dispatch, options);
   }
 }
 

@@ -4,7 +4,12 @@ import { LLM } from '../../providers/src/llm/llm.js';
 import type { ChatModel } from '../../providers/src/llm/chat-model.interface.js';
 import type { ConversationMemory } from '../../providers/src/memory/conversation-memory.js';
 import { configureNestApp } from '../../framework/src/app/configure-app.js';
-import type { ToolkitConfigInput } from '../../framework/src/config/toolkit-config.interface.js';
+import type {
+  ToolkitConfig,
+  ToolkitConfigInput,
+} from '../../framework/src/config/toolkit-config.interface.js';
+import { createHttpAdapter } from '../../framework/src/http/platform/platform-adapter.js';
+import { TOOLKIT_CONFIG } from '../../framework/src/toolkit.constants.js';
 import { MemoryService } from '../../framework/src/memory/memory.service.js';
 import { ToolkitModule } from '../../framework/src/module/toolkit.module.js';
 import { TestClient } from './test-client.js';
@@ -70,7 +75,9 @@ export function createTestingModule(options: TestingAppOptions = {}): TestingMod
 
 /**
  * Builds and starts a Nest testing application set up exactly like `App` (body limits, 422
- * validation, errors, SSE), with the given mocks in place of the real `LLM` and memory.
+ * validation, errors, SSE), with the given mocks in place of the real `LLM` and memory, on the
+ * platform config `app.platform` names (`config: { app: { platform: 'fastify' } }`, or
+ * `TOOLKIT_APP_PLATFORM=fastify` to run a whole suite on Fastify).
  *
  * @example
  * const llm = new MockLLM({ response: 'Hi!' });
@@ -84,7 +91,9 @@ export async function createTestingApp(
   builder: TestingModuleBuilder = createTestingModule(options),
 ): Promise<TestingApp> {
   const module = await builder.compile();
-  const app = module.createNestApplication({ bodyParser: false, logger: false });
+  const { app: settings } = module.get<ToolkitConfig>(TOOLKIT_CONFIG);
+  const adapter = await createHttpAdapter(settings.platform, { trustProxy: settings.trust_proxy });
+  const app = module.createNestApplication(adapter, { bodyParser: false, logger: false });
   configureNestApp(app);
   await app.init();
   return { app, module, client: new TestClient(app), close: () => app.close() };

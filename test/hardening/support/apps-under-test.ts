@@ -1,6 +1,7 @@
 import { readdirSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { App } from 'toolkit';
+import { testPlatform, type TestPlatform } from '../../support/platform.js';
 import { createChatbotApp } from './chatbot.app.js';
 import { TEMPLATE_APPS } from './template-apps.js';
 
@@ -10,6 +11,8 @@ export interface AppUnderTest {
   create(): App | Promise<App>;
   /** Headers every request carries, e.g. the API key of an app that requires one. */
   headers?: Record<string, string>;
+  /** The platforms the app runs on, when not all (its own code writes one platform's response). */
+  platforms?: readonly TestPlatform[];
 }
 
 const EXAMPLES = fileURLToPath(new URL('../../../examples/', import.meta.url));
@@ -30,10 +33,10 @@ function exampleApps(): AppUnderTest[] {
 
 /**
  * The apps under test: the examples, the four project templates, plus the ones listed here (one
- * line per app).
+ * line per app); those that run on this run's platform (see `test/support/platform.ts`).
  */
 export const APPS_UNDER_TEST: AppUnderTest[] = [
   ...exampleApps(),
   ...TEMPLATE_APPS,
   { name: 'chatbot', create: () => createChatbotApp() },
-];
+].filter((app: AppUnderTest) => app.platforms?.includes(testPlatform()) ?? true);

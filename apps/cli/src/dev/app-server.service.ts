@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { relative } from 'node:path';
+import { loadConfig } from '../../../../libs/framework/src/config/config.loader.js';
+import { PLATFORM_PACKAGES } from '../../../../libs/framework/src/http/platform/platform-adapter.js';
 import { CliError, MissingToolError } from '../errors/cli.errors.js';
 import { PackageLocatorService } from '../services/package-locator.service.js';
 import { TerminalService, type Row } from '../services/terminal.service.js';
@@ -26,8 +28,20 @@ export interface ServeRequest {
   env?: NodeJS.ProcessEnv;
 }
 
-/** The HTTP platform the framework serves with; it must be installed for the app to start. */
-export const HTTP_PLATFORM_PACKAGE = '@nestjs/platform-express';
+/** The HTTP platform the framework serves with by default; it must be installed for the app to start. */
+export const HTTP_PLATFORM_PACKAGE = PLATFORM_PACKAGES.express;
+
+/**
+ * The Nest package of the HTTP platform the project is configured for (`app.platform` in
+ * `toolkit.yaml`, or `TOOLKIT_APP_PLATFORM`), read as the app will read it. A platform chosen in
+ * code (`new App({ platform })`) is checked by the app itself when it starts.
+ *
+ * @throws ConfigError when the configuration is invalid (the app would not start either)
+ */
+export function httpPlatformPackage(cwd: string, env: NodeJS.ProcessEnv): string {
+  // .env is layered onto a copy: the CLI's own environment stays as it was.
+  return PLATFORM_PACKAGES[loadConfig({ cwd, env: { ...env } }).app.platform];
+}
 
 /**
  * Checks a project can be served (app file, HTTP platform, configuration, free port), prints the
@@ -58,11 +72,12 @@ export class AppServerService {
         },
       );
     }
-    if (!this.packages.findThrough(HTTP_PLATFORM_PACKAGE, 'toolkit', cwd)) {
+    const platformPackage = httpPlatformPackage(cwd, env);
+    if (!this.packages.findThrough(platformPackage, 'toolkit', cwd)) {
       throw new MissingToolError(
-        HTTP_PLATFORM_PACKAGE,
-        `npm install ${HTTP_PLATFORM_PACKAGE}`,
-        `The HTTP platform ${HTTP_PLATFORM_PACKAGE} is not installed in this project, so the app cannot be served`,
+        platformPackage,
+        `npm install ${platformPackage}`,
+        `The HTTP platform ${platformPackage} is not installed in this project, so the app cannot be served`,
       );
     }
     const llm = describeLlm(cwd, env);

@@ -8,9 +8,16 @@ import { isServableApp, type ServableApp } from './served-app.js';
  * What a served app imports, loaded before the TypeScript loader is registered: Node's loader
  * hooks run on a separate thread and every module loaded after `register()` makes a round trip
  * to it (importing toolkit took ~0.35 s longer with the hooks in place), while a module already
- * loaded costs nothing. The app's own files still go through the hooks.
+ * loaded costs nothing. The app's own files still go through the hooks. A platform the project
+ * has not installed is skipped.
  */
-const PRELOADED = ['@nestjs/common', '@nestjs/core', '@nestjs/platform-express', 'toolkit'];
+const PRELOADED = [
+  '@nestjs/common',
+  '@nestjs/core',
+  '@nestjs/platform-express',
+  '@nestjs/platform-fastify',
+  'toolkit',
+];
 
 /**
  * Makes `import()` of the project's TypeScript work: loads the framework packages as the project

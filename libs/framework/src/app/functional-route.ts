@@ -6,9 +6,16 @@ import type { StreamOptions } from '../routing/stream.decorator.js';
 
 /** What a functional handler gets besides its parameters. */
 export interface RouteContext {
-  /** The Express request (headers, raw body, ...). */
+  /**
+   * The request (headers, body, ...): Express's, or on `platform: fastify` Fastify's request
+   * (whose `raw` is the Node request).
+   */
   req: Request;
-  /** The Express response; only needed for custom headers. */
+  /**
+   * The response, only needed for custom headers: `res.setHeader(name, value)` works on both
+   * platforms. Express's response, or on `platform: fastify` the Node response under Fastify's
+   * reply (Express's helpers such as `res.json()` are not there).
+   */
   res: Response;
   /** Fires when the client goes away; pass it on to `llm.chat(..., { signal })`. */
   signal: AbortSignal;

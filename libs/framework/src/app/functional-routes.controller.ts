@@ -1,5 +1,6 @@
-import { Controller, Req, type Type } from '@nestjs/common';
-import type { Request } from 'express';
+import { Controller, Req, Res, type Type } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { platformOfResponse } from '../http/platform/platform-of.js';
 import { Cache } from '../cache/cache.decorator.js';
 import { bindRequest } from '../routing/bind-request.js';
 import type { BoundValues } from '../routing/param-binder.js';
@@ -21,17 +22,20 @@ export function buildFunctionalController(routes: readonly FunctionalRouteDefini
   const prototype = FunctionalRoutesController.prototype as unknown as Record<string, unknown>;
   routes.forEach((route, index) => {
     const key = `${route.options.methods?.join('_') ?? 'GET'} ${route.path}#${index}`;
-    // The method takes Nest's plain `@Req()` and binds itself: no custom parameter factory (and
-    // its per-request execution context) on the hot path of a one-file app.
-    const handler = function (req: Request): unknown {
-      const res = req.res!;
+    // The method takes Nest's plain `@Req()` and `@Res({ passthrough: true })` and binds itself:
+    // no custom parameter factory (and its per-request execution context) on the hot path of a
+    // one-file app. They are the platform's objects (Express's, or Fastify's request and reply).
+    const handler = function (req: Request, res: Response): unknown {
       // The signal is built on first use: an AbortController per request costs more than the
       // rest of a small JSON route (measured in bench/), and most handlers never read it.
+      // Express's response is a Node response; on Fastify the route gets the Node response
+      // under the reply, so `res.setHeader()` works the same on both.
+      const raw = platformOfResponse(res).rawResponse(res) as Response;
       const context: RouteContext = {
         req,
-        res,
+        res: raw,
         get signal() {
-          return requestSignal(req, res);
+          return requestSignal(req, raw);
         },
       };
       const params = bindRequest(req, res, handler);
@@ -41,8 +45,9 @@ export function buildFunctionalController(routes: readonly FunctionalRouteDefini
     };
     Object.defineProperty(handler, 'name', { value: `route${index}` });
     prototype[key] = handler;
-    Reflect.defineMetadata('design:paramtypes', [Object], prototype, key);
+    Reflect.defineMetadata('design:paramtypes', [Object, Object], prototype, key);
     Req()(prototype, key, 0);
+    Res({ passthrough: true })(prototype, key, 1);
     markBinding(prototype, key);
     const descriptor = Object.getOwnPropertyDescriptor(prototype, key)!;
     Route(route.path, {

@@ -7,12 +7,14 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { cacheKey, type HeaderValues } from '../../../providers/src/cache/cache-key.js';
 import { CacheStore } from '../../../providers/src/cache/cache-store.interface.js';
 import { SingleFlight } from '../../../providers/src/cache/single-flight.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
+import type { HttpPlatform } from '../http/platform/http-platform.js';
+import { platformOfResponse } from '../http/platform/platform-of.js';
 import { splitTuple } from '../http/reply-rules.js';
 import { bindRequest } from '../routing/bind-request.js';
 import { routeInfo } from '../routing/route-info.js';
@@ -23,6 +25,15 @@ import { failActiveStream } from '../sse/stream.interceptor.js';
 import { CACHE_METADATA, TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import type { CacheOptions } from './cache.decorator.js';
 import { clusterFlight, type FlightOutcome } from './cluster-flight.js';
+
+/** The platform's request, as far as the cache reads it. */
+type Request = IncomingMessage;
+
+/** The platform's response and the platform it belongs to. */
+interface Response {
+  readonly platform: HttpPlatform;
+  readonly reply: object;
+}
 
 /** What one cache entry holds. */
 type Entry = { kind: 'value'; value: unknown } | { kind: 'stream'; chunks: unknown[] };
@@ -52,8 +63,9 @@ export class CacheInterceptor implements NestInterceptor {
     if (!options || !this.config.cache.enabled || context.getType() !== 'http')
       return next.handle();
     const req = context.switchToHttp().getRequest<Request>();
-    const res = context.switchToHttp().getResponse<Response>();
-    const bound = bindRequest(req, res, handler);
+    const reply = context.switchToHttp().getResponse<object>();
+    const res: Response = { platform: platformOfResponse(reply), reply };
+    const bound = bindRequest(req, reply as ServerResponse, handler);
     return from(
       bound instanceof Promise
         ? bound.then((params) => this.serve(params, options, req, res, handler, next))
@@ -73,12 +85,14 @@ export class CacheInterceptor implements NestInterceptor {
     const maxPendingBytes = stream?.maxPendingBytes ?? DEFAULT_MAX_PENDING_BYTES;
     let key: string;
     try {
-      key = this.keyOf(req, params, options);
+      key = this.keyOf(req, res.platform, params, options);
     } catch (error) {
       // Parameters no key can be made of (e.g. JSON nested deeper than the stack allows) are a
       // client's doing: the route runs uncached rather than failing. Debug level, since any
       // client can trigger it.
-      this.logger.debug(`Not caching ${req.method} ${req.path}: ${String(error)}`);
+      this.logger.debug(
+        `Not caching ${req.method} ${res.platform.requestPath(req)}: ${String(error)}`,
+      );
       return stream
         ? Promise.resolve(this.chunks(next, maxPendingBytes, req, res))
         : lastValueFrom(next.handle(), { defaultValue: undefined });
@@ -104,7 +118,7 @@ export class CacheInterceptor implements NestInterceptor {
   ): AsyncGenerator<unknown> {
     const onOverflow = (error: StreamOverflowError): void => {
       failActiveStream(req, error);
-      requestAbortController(req, res).abort(error);
+      requestAbortController(req, res.platform.rawResponse(res.reply)).abort(error);
     };
     return streamChunks(next.handle(), maxPendingBytes, onOverflow);
   }
@@ -117,14 +131,14 @@ export class CacheInterceptor implements NestInterceptor {
   ): Promise<unknown> {
     const hit = await this.read(key);
     if (hit?.kind === 'value') {
-      res.setHeader('X-Cache', 'HIT');
+      res.platform.setHeader(res.reply, 'X-Cache', 'HIT');
       return hit.value;
     }
     // Requests that join a flight already under way do not run the handler: they share its
     // result, so for them it is a hit.
     const follower = this.flights.has(key);
     const outcome = await this.flights.run(key, () => this.load(key, ttl, next));
-    res.setHeader('X-Cache', follower || outcome.hit ? 'HIT' : 'MISS');
+    res.platform.setHeader(res.reply, 'X-Cache', follower || outcome.hit ? 'HIT' : 'MISS');
     return outcome.value;
   }
 
@@ -167,10 +181,10 @@ export class CacheInterceptor implements NestInterceptor {
   ): Promise<unknown> {
     const hit = await this.read(key);
     if (hit?.kind === 'stream') {
-      res.setHeader('X-Cache', 'HIT');
+      res.platform.setHeader(res.reply, 'X-Cache', 'HIT');
       return replay(hit.chunks);
     }
-    res.setHeader('X-Cache', 'MISS');
+    res.platform.setHeader(res.reply, 'X-Cache', 'MISS');
     return this.record(key, ttl, chunks, maxBytes);
   }
 
@@ -203,11 +217,16 @@ export class CacheInterceptor implements NestInterceptor {
     }
   }
 
-  private keyOf(req: Request, params: Record<string, unknown>, options: CacheOptions): string {
+  private keyOf(
+    req: Request,
+    platform: HttpPlatform,
+    params: Record<string, unknown>,
+    options: CacheOptions,
+  ): string {
     const vary: HeaderValues = {};
     for (const name of options.vary ?? []) vary[name] = req.headers[name.toLowerCase()];
-    const route = (req.route as { path?: string } | undefined)?.path ?? req.path;
-    return cacheKey(req.method, route, params, vary);
+    const route = platform.routePath(req) ?? platform.requestPath(req);
+    return cacheKey(req.method ?? 'GET', route, params, vary);
   }
 
   private async read(key: string): Promise<Entry | undefined> {

@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       shutdown_grace: 5,
       session_secret: '',
       trust_proxy: false,
+      platform: 'express',
     });
     expect(config.llm).toMatchObject({ default_model: 'auto', temperature: 0.7, max_tokens: 1024 });
     expect(config.cache).toMatchObject({ enabled: true, backend: 'memory', ttl: 300 });
@@ -61,6 +62,26 @@ describe('loadConfig', () => {
       'Invalid configuration: cache.ttl must be an integer (got "abc") in toolkit.yaml',
     );
     expect(error.message).not.toContain('\n');
+  });
+
+  it('reads app.platform from the App options, toolkit.yaml and TOOLKIT_APP_PLATFORM', () => {
+    const overrides = { app: { platform: 'fastify' as const } };
+    expect(loadConfig({ cwd: project({}), env: {}, overrides }).app.platform).toBe('fastify');
+    const yaml = project({ 'toolkit.yaml': 'app:\n  platform: express\n' });
+    expect(loadConfig({ cwd: yaml, env: {}, overrides }).app.platform).toBe('express');
+    const env = { TOOLKIT_APP_PLATFORM: 'fastify' };
+    expect(loadConfig({ cwd: yaml, env }).app.platform).toBe('fastify');
+  });
+
+  it('fails naming app.platform and its source for a platform toolkit does not run on', () => {
+    const yaml = project({ 'toolkit.yaml': 'app:\n  platform: koa\n' });
+    expect(failure(() => loadConfig({ cwd: yaml, env: {} })).message).toBe(
+      'Invalid configuration: app.platform must be one of express, fastify (got "koa") in toolkit.yaml',
+    );
+    const env = { TOOLKIT_APP_PLATFORM: 'hono' };
+    expect(failure(() => loadConfig({ cwd: project({}), env })).message).toBe(
+      'Invalid configuration: app.platform must be one of express, fastify (got "hono") in the environment (TOOLKIT_APP_PLATFORM)',
+    );
   });
 
   it('fails on an unknown value, an unknown key and broken YAML', () => {

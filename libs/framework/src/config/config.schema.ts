@@ -36,6 +36,7 @@ export const CONFIG_SCHEMA: Schema = {
     shutdown_grace: { kind: 'number', default: 5, min: 0 },
     session_secret: { kind: 'string', default: '' },
     trust_proxy: { kind: 'boolean', default: false },
+    platform: { kind: 'string', default: 'express', choices: ['express', 'fastify'] },
   },
   llm: {
     default_provider: { kind: 'string', default: 'auto' },

@@ -30,6 +30,14 @@ export interface AppSettings {
    * whether the client used https, which marks session cookies `Secure`. @default false
    */
   trust_proxy: boolean;
+  /**
+   * The HTTP server toolkit runs on: `express` (`@nestjs/platform-express`) or `fastify`
+   * (`@nestjs/platform-fastify`, installed by the project: about three times the requests per
+   * second on small JSON routes). Every toolkit feature answers the same on both. `App` reads it
+   * (also as `new App({ platform })` and `TOOLKIT_APP_PLATFORM`); a Nest application of yours
+   * uses the adapter you create it with. @default "express"
+   */
+  platform: 'express' | 'fastify';
 }
 
 /** Resolved `llm.*` settings. */

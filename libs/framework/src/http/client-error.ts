@@ -9,8 +9,10 @@ const LINGER_MS = 500;
  * anything else malformed: 400) with a JSON `{ error }` and a graceful close: what the client is
  * still sending is read and dropped for a moment, so it reads the answer instead of a reset
  * connection (Node 24's default handler resets a client still sending oversized headers).
+ * It replaces the platform's own handler (Fastify installs one), so both platforms answer alike.
  */
 export function answerClientErrors(server: Server): void {
+  server.removeAllListeners('clientError');
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();

@@ -48,6 +48,9 @@ export function publicMessage(error: unknown, debug: boolean): string {
 
 function normalize(error: unknown): unknown {
   if (typeof error !== 'object' || error === null || ToolkitError.isInstance(error)) return error;
+  // Fastify's adapter wraps a client error of the body parser (http-errors) in an HttpException:
+  // answered from the original, as on Express, where it arrives unwrapped.
+  if (error instanceof HttpException && isHttpError(error.cause)) return normalize(error.cause);
   const e = error as HttpishError;
   if (e.type === 'entity.parse.failed') {
     return new BadRequestError(`Invalid JSON body: ${(e.message ?? '').split('\n')[0]}`);
@@ -58,6 +61,16 @@ function normalize(error: unknown): unknown {
     return new ToolkitError(e.message ?? 'Bad Request', { statusCode: status });
   }
   return error;
+}
+
+function isHttpError(error: unknown): error is HttpishError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    !(error instanceof HttpException) &&
+    typeof (error as HttpishError).expose === 'boolean' &&
+    typeof ((error as HttpishError).statusCode ?? (error as HttpishError).status) === 'number'
+  );
 }
 
 function fromHttpException(exception: HttpException): ErrorResponse {

@@ -7,7 +7,6 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import { BaseExceptionFilter, HttpAdapterHost, ModuleRef } from '@nestjs/core';
-import type { Express, Request, Response } from 'express';
 import { MethodNotAllowedError, NotFoundError } from './http.errors.js';
 import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
@@ -16,10 +15,18 @@ import {
   type ToolkitModuleOptions,
 } from '../module/toolkit.module-definition.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
-import { allowedMethods } from './allowed-methods.js';
 import { earlierGlobalFilter } from './earlier-filters.js';
 import { toErrorResponse } from './error-response.js';
+import type { HttpPlatform } from './platform/http-platform.js';
+import { platformOfResponse } from './platform/platform-of.js';
 import { isToolkitRequest } from './toolkit-request.js';
+
+/** What the filter reads of a request, on either platform. */
+interface HttpRequest {
+  method?: string;
+  originalUrl?: string;
+  url?: string;
+}
 
 /**
  * Where errors become toolkit's HTTP answers: `{ "error": string, ... }`, with the status and
@@ -50,44 +57,49 @@ export class ToolkitExceptionFilter extends BaseExceptionFilter implements Excep
     const yours = earlierGlobalFilter(this.moduleRef, this, exception);
     if (yours) return yours.catch(exception, host);
     if (host.getType() !== 'http') throw exception;
-    const req = host.switchToHttp().getRequest<Request>();
-    const res = host.switchToHttp().getResponse<Response>();
+    const req = host.switchToHttp().getRequest<HttpRequest>();
+    const res = host.switchToHttp().getResponse<object>();
+    const platform = platformOfResponse(res);
     const ours =
       this.options.errors === 'all' ||
       ToolkitError.isInstance(exception) ||
-      isToolkitRequest(req, res);
+      isToolkitRequest(platform, req, res);
     if (!ours) {
       super.catch(exception, host);
       return undefined;
     }
-    if (res.headersSent) {
+    const url = req.originalUrl ?? req.url;
+    if (platform.isAnswered(res)) {
       this.logger.error(
-        `Error after the response began (${req.method} ${req.originalUrl})`,
+        `Error after the response began (${req.method} ${url})`,
         stackOf(exception),
       );
-      if (!res.writableEnded) res.end();
+      const raw = platform.rawResponse(res);
+      if (!raw.writableEnded) raw.end();
       return undefined;
     }
     const { status, headers, body } = toErrorResponse(
-      this.routerMiss(exception, req),
+      this.routerMiss(exception, platform, req),
       this.config.app.debug,
     );
     if (status >= 500) {
       this.logger.error(
-        `${req.method} ${req.originalUrl} → ${status}: ${messageOf(exception)}`,
+        `${req.method} ${url} → ${status}: ${messageOf(exception)}`,
         stackOf(exception),
       );
     }
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    res.status(status).json(body);
+    for (const [name, value] of Object.entries(headers)) platform.setHeader(res, name, value);
+    platform.sendJson(res, status, body);
     return undefined;
   }
 
   /** Nest's own 404 for a path no route matched: 405 when another method would match. */
-  private routerMiss(exception: unknown, req: Request): unknown {
-    if (!(exception instanceof NotFoundException) || req.route !== undefined) return exception;
-    const app = this.adapterHost.httpAdapter?.getInstance<Express>();
-    const allowed = app ? allowedMethods(app, req.path) : [];
+  private routerMiss(exception: unknown, platform: HttpPlatform, req: object): unknown {
+    if (!(exception instanceof NotFoundException) || platform.routePath(req) !== undefined) {
+      return exception;
+    }
+    const app = this.adapterHost.httpAdapter?.getInstance<unknown>();
+    const allowed = app ? platform.allowedMethods(app, platform.requestPath(req)) : [];
     return allowed.length > 0 ? new MethodNotAllowedError(allowed) : new NotFoundError();
   }
 }

@@ -1,12 +1,13 @@
 import { StreamableFile } from '@nestjs/common';
 import type { HttpServer } from '@nestjs/common';
-import type { Response } from 'express';
 import { replyRouteOf } from '../routing/bind-request.js';
+import type { HttpPlatform } from './platform/http-platform.js';
+import { platformOf } from './platform/platform-of.js';
 
 const INSTALLED = Symbol.for('toolkit:reply-rules');
 
 type Reply = HttpServer['reply'];
-type Adapter = Pick<HttpServer, 'reply'> & { [INSTALLED]?: true };
+type Adapter = Pick<HttpServer, 'reply' | 'getType'> & { [INSTALLED]?: true };
 
 /**
  * Teaches an HTTP adapter toolkit's return rules, for toolkit routes only: `[body, status]` →
@@ -18,30 +19,38 @@ type Adapter = Pick<HttpServer, 'reply'> & { [INSTALLED]?: true };
  */
 export function installReplyRules(adapter: Adapter): void {
   if (adapter[INSTALLED]) return;
+  const platform = platformOf(adapter);
   const reply: Reply = adapter.reply.bind(adapter);
-  adapter.reply = (response: Response, body: unknown, statusCode?: number): unknown => {
+  adapter.reply = (response: object, body: unknown, statusCode?: number): unknown => {
     const route = replyRouteOf(response);
     // Nest replies with a route's result passing no status (it set it before the handler ran),
     // or its success status; an error filter passes the error's.
     const isResult = statusCode === undefined || statusCode === route?.successStatus;
     if (!route || !isResult) return reply(response, body, statusCode);
-    if (response.headersSent || response.writableEnded) return undefined;
+    if (platform.isAnswered(response)) return undefined;
     const [value, tupleStatus] = splitTuple(body);
     const status =
       tupleStatus ?? (route.explicitStatus ? route.successStatus : value === undefined ? 204 : 200);
-    if (value === undefined) return response.status(status).end();
-    if (typeof value === 'string')
-      return sendAs(response, status, 'text/plain; charset=utf-8', value);
-    if (Buffer.isBuffer(value)) return sendAs(response, status, 'application/octet-stream', value);
-    if (value instanceof StreamableFile) return reply(response, value, status);
-    return response.status(status).json(value);
+    return answer(platform, response, status, value, reply);
   };
   adapter[INSTALLED] = true;
 }
 
-function sendAs(response: Response, status: number, type: string, body: string | Buffer): unknown {
-  if (!response.getHeader('Content-Type')) response.setHeader('Content-Type', type);
-  return response.status(status).send(body);
+function answer(
+  platform: HttpPlatform,
+  response: object,
+  status: number,
+  value: unknown,
+  reply: Reply,
+): unknown {
+  if (value === undefined) platform.send(response, status);
+  else if (typeof value === 'string')
+    platform.send(response, status, value, 'text/plain; charset=utf-8');
+  else if (Buffer.isBuffer(value))
+    platform.send(response, status, value, 'application/octet-stream');
+  else if (value instanceof StreamableFile) return reply(response, value, status);
+  else platform.sendJson(response, status, value);
+  return undefined;
 }
 
 /** `[body, status]` with an integer HTTP status as second element, else the value itself. */

@@ -1,19 +1,14 @@
-import type { Request, Response } from 'express';
 import { replyRouteOf } from '../routing/bind-request.js';
 import { routeInfo } from '../routing/route-info.js';
-
-interface RouteLayer {
-  handle?: object;
-}
+import type { HttpPlatform } from './platform/http-platform.js';
 
 /**
  * True when the request was routed to a toolkit route (`@Route`, `@Stream`, `@Arg`,
  * `app.route`), also before binding ran, e.g. when a guard refused it: Nest copies a handler's
- * metadata onto the function it registers with Express, which is the matched route's layer.
+ * metadata onto the function it registers with the platform, which the matched route holds.
  */
-export function isToolkitRequest(req: Request, res: Response): boolean {
+export function isToolkitRequest(platform: HttpPlatform, req: object, res: object): boolean {
   if (replyRouteOf(res)) return true;
-  const layers = (req.route as { stack?: RouteLayer[] } | undefined)?.stack;
-  const handle = layers?.[0]?.handle;
+  const handle = platform.routeHandler(req);
   return handle !== undefined && routeInfo(handle) !== undefined;
 }

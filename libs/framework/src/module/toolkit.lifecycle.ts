@@ -34,13 +34,7 @@ export class ToolkitLifecycle implements OnModuleInit, OnModuleDestroy, OnApplic
   onModuleInit(): void {
     const adapter = this.adapterHost.httpAdapter;
     if (!adapter) return; // a module compiled without an HTTP application: nothing to serve
-    const platform = adapter.getType();
-    if (platform !== 'express') {
-      throw new Error(
-        `toolkit serves its routes on @nestjs/platform-express; this application uses "${platform}"`,
-      );
-    }
-    installReplyRules(adapter);
+    installReplyRules(adapter); // throws for a platform other than Express and Fastify
   }
 
   /** Streams first, backends after: see the class comment. */

@@ -1,5 +1,6 @@
 import { createParamDecorator, SSE_ABORT_CONTROLLER, type ExecutionContext } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { platformOfResponse } from '../http/platform/platform-of.js';
 
 // Nest's own carrier: one controller serves `@RequestSignal()` and Nest's `@SseSignal()`.
 type SignalCarrier = IncomingMessage & { [SSE_ABORT_CONTROLLER]?: AbortController };
@@ -87,7 +88,11 @@ export function requestSignal(req: IncomingMessage, res: ServerResponse): AbortS
 export const RequestSignal = createParamDecorator(
   (_data: unknown, ctx: ExecutionContext): AbortSignal => {
     const http = ctx.switchToHttp();
-    return requestSignal(http.getRequest<IncomingMessage>(), http.getResponse<ServerResponse>());
+    const res = http.getResponse<object>();
+    return requestSignal(
+      http.getRequest<IncomingMessage>(),
+      platformOfResponse(res).rawResponse(res),
+    );
   },
 );
 

@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
+import { platformOfResponse } from '../http/platform/platform-of.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { SessionIssuer } from './session-issuer.js';
 
@@ -52,7 +53,9 @@ function authenticatedUserId(user: unknown): string | undefined {
 
 const exchange = createParamDecorator((_data: unknown, ctx: ExecutionContext): Exchange => {
   const http = ctx.switchToHttp();
-  return { req: http.getRequest<Exchange['req']>(), res: http.getResponse<ServerResponse>() };
+  const res = http.getResponse<object>();
+  // The Node response: the cookie set there goes out with the platform's answer, or a stream's.
+  return { req: http.getRequest<Exchange['req']>(), res: platformOfResponse(res).rawResponse(res) };
 });
 
 /**

@@ -6,10 +6,11 @@ import {
   type ExecutionContext,
   type NestInterceptor,
 } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Observable } from 'rxjs';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { publicMessage } from '../http/error-response.js';
+import { platformOfResponse } from '../http/platform/platform-of.js';
 import { enterRoute } from '../routing/bind-request.js';
 import { deferAbortController } from '../routing/request-signal.js';
 import { routeInfo } from '../routing/route-info.js';
@@ -29,7 +30,10 @@ const STREAM_ENDED = new Error('The stream ended');
 STREAM_ENDED.name = 'StreamEndedError';
 
 const ACTIVE_PUMP = Symbol('toolkit:active-pump');
-type PumpCarrier = Request & { [ACTIVE_PUMP]?: SsePump };
+type PumpCarrier = { [ACTIVE_PUMP]?: SsePump };
+
+/** What the interceptor reads of the platform's request. */
+type StreamRequest = IncomingMessage & { originalUrl?: string };
 
 /**
  * Fails the stream this request is answering, e.g. when an Observable inside `@Cache` overran its
@@ -62,10 +66,12 @@ export class StreamInterceptor implements NestInterceptor {
     const stream = routeInfo(handler)?.stream;
     if (context.getType() !== 'http' || !stream) return next.handle();
     const http = context.switchToHttp();
-    const req = http.getRequest<Request>();
-    const res = http.getResponse<Response>();
-    enterRoute(req, res, handler);
+    const req = http.getRequest<StreamRequest>();
+    const reply = http.getResponse<object>();
+    enterRoute(req, reply as ServerResponse, handler);
     this.streams.admit();
+    // From here on the stream writes the Node response itself (Fastify: the reply is hijacked).
+    const res = platformOfResponse(reply).takeOver(reply);
     const maxPendingBytes = stream.maxPendingBytes ?? DEFAULT_MAX_PENDING_BYTES;
     if (stream.resumable) {
       const source = this.resumables.open(req, res, next.handle(), {
@@ -84,8 +90,8 @@ export class StreamInterceptor implements NestInterceptor {
 
   /** Streams `source` into the response; `controller` aborts when the stream is over. */
   private pumped(
-    req: Request,
-    res: Response,
+    req: StreamRequest,
+    res: ServerResponse,
     stream: StreamOptions,
     source: Observable<unknown> | AsyncIterator<unknown>,
     controller: { abort(reason: unknown): void },
@@ -106,7 +112,7 @@ export class StreamInterceptor implements NestInterceptor {
       onOverflow,
       describeError: this.describeError,
       onLateError: (error) =>
-        this.logger.error(`Stream failed (${req.method} ${req.originalUrl})`, error),
+        this.logger.error(`Stream failed (${req.method} ${req.originalUrl ?? req.url})`, error),
     });
     (req as PumpCarrier)[ACTIVE_PUMP] = pump;
     return new Observable((subscriber) => {

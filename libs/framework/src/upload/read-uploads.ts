@@ -2,6 +2,7 @@ import type busboy from 'busboy';
 import { lazyModule } from '../../../providers/src/support/lazy-module.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BadRequestError, PayloadTooLargeError } from '../http/http.errors.js';
+import { platformOfRequest } from '../http/platform/platform-of.js';
 import { UnsupportedMediaTypeError } from '../../../providers/src/errors/unsupported-media-type.error.js';
 
 /** busboy, required on the first multipart request. */
@@ -29,11 +30,31 @@ export interface UploadLimits {
   fields?: readonly string[];
 }
 
+/** The request `readUploads` takes: Express's (a Node request with `res`), or Fastify's. */
+export type UploadRequest = (IncomingMessage & { res?: ServerResponse }) | { raw: IncomingMessage };
+
+/** A Node request, linked to its response by Express (Fastify does not link them). */
+type LinkedRequest = IncomingMessage & { res?: ServerResponse };
+
+/**
+ * The response of a request: Express's link, else the one Node's server attached to the
+ * connection (`_httpMessage`, the answer in progress), so a refused upload on Fastify closes its
+ * connection after the 413 as well.
+ */
+function responseOf(req: LinkedRequest): ServerResponse | undefined {
+  if (req.res) return req.res;
+  const current = (req.socket as { _httpMessage?: unknown } | null | undefined)?._httpMessage;
+  return current && typeof (current as ServerResponse).once === 'function'
+    ? (current as ServerResponse)
+    : undefined;
+}
+
 /**
  * Reads a `multipart/form-data` upload, enforcing the size limit WHILE the body streams in: the
  * first byte over `maxFileBytes` ends the request with a 413 stating the limit; the rest of the
  * body is dropped, not stored, and the connection is closed half a second after the answer. A declared
- * `Content-Length` already over the limit is refused before anything is read.
+ * `Content-Length` already over the limit is refused before anything is read. Takes the request
+ * `@Req()` gives on either platform (on Fastify, toolkit leaves multipart bodies unread for it).
  *
  * @example
  * @Route('/upload', { methods: ['POST'] })
@@ -41,11 +62,9 @@ export interface UploadLimits {
  *   const files = await readUploads(req, { maxFileBytes: 20 * 1024 * 1024 });
  * }
  */
-export function readUploads(
-  req: IncomingMessage & { res?: ServerResponse },
-  limits: UploadLimits,
-): Promise<UploadedFile[]> {
-  const res = req.res;
+export function readUploads(request: UploadRequest, limits: UploadLimits): Promise<UploadedFile[]> {
+  const req = platformOfRequest(request).rawRequest(request) as LinkedRequest;
+  const res = responseOf(req);
   const maxFiles = limits.maxFiles ?? 10;
   const fields = limits.fields ?? ['file', 'files'];
   const type = req.headers['content-type'] ?? '';
