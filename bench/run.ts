@@ -6,6 +6,7 @@ import { cacheSuite } from './suites/cache.suite.js';
 import { cliSuite } from './suites/cli.suite.js';
 import { jsonSuite } from './suites/json.suite.js';
 import { memorySuite } from './suites/memory.suite.js';
+import { platformSuite } from './suites/platform.suite.js';
 import { sseSuite } from './suites/sse.suite.js';
 import { testClientSuite } from './suites/test-client.suite.js';
 import { describeEnvironment, ROOT } from './support/environment.js';
@@ -25,6 +26,7 @@ const SUITES: Record<string, (settings: BenchSettings) => Promise<Row[]>> = {
   cli: cliSuite,
   start: appStartSuite,
   testclient: testClientSuite,
+  platform: platformSuite,
 };
 
 const RESULTS_DIR = fileURLToPath(new URL('../../bench/results/', import.meta.url));

@@ -12,7 +12,7 @@ export interface BenchSettings {
   cliRuns: number;
   /** Concurrent loops in the memory-backend and TestClient workers. @default 8 (`BENCH_OPS_CONCURRENCY`) */
   opsConcurrency: number;
-  /** Suites to run, comma-separated (json, sse, cache, memory, cli, start, testclient). @default all (`BENCH_ONLY`) */
+  /** Suites to run, comma-separated (json, sse, cache, memory, cli, start, testclient, platform). @default all (`BENCH_ONLY`) */
   only: readonly string[];
   /** Redis for the Redis rows. @default redis://127.0.0.1:6379 (`BENCH_REDIS_URL`) */
   redisUrl: string;
@@ -25,7 +25,16 @@ export interface BenchSettings {
   allowDirty: boolean;
 }
 
-export const SUITES = ['json', 'sse', 'cache', 'memory', 'cli', 'start', 'testclient'] as const;
+export const SUITES = [
+  'json',
+  'sse',
+  'cache',
+  'memory',
+  'cli',
+  'start',
+  'testclient',
+  'platform',
+] as const;
 
 function positive(name: string, fallback: number): number {
   const raw = process.env[name];
