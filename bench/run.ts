@@ -7,6 +7,7 @@ import { cliSuite } from './suites/cli.suite.js';
 import { jsonSuite } from './suites/json.suite.js';
 import { memorySuite } from './suites/memory.suite.js';
 import { ragIndexSuite } from './suites/rag-index.suite.js';
+import { platformSuite } from './suites/platform.suite.js';
 import { sseSuite } from './suites/sse.suite.js';
 import { testClientSuite } from './suites/test-client.suite.js';
 import { describeEnvironment, ROOT } from './support/environment.js';
@@ -27,6 +28,7 @@ const SUITES: Record<string, (settings: BenchSettings) => Promise<Row[]>> = {
   start: appStartSuite,
   testclient: testClientSuite,
   rag: ragIndexSuite,
+  platform: platformSuite,
 };
 
 const RESULTS_DIR = fileURLToPath(new URL('../../bench/results/', import.meta.url));
