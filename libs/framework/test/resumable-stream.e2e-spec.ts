@@ -142,6 +142,17 @@ async function start(config: AppOptions['config']) {
     cwd: '/nonexistent',
     config,
   });
+  // The same story as a functional route (its handler is built differently).
+  app.route(
+    '/tale',
+    { methods: ['POST'], params: { count: 'number' }, stream: { resumable: true } },
+    async function* ({ count }, { signal }) {
+      for (let i = 1; i <= count; i += 1) {
+        await sleep(15, undefined, { signal });
+        yield `part ${i}`;
+      }
+    },
+  );
   const server = await app.run({ host: '127.0.0.1', port: 0 });
   return { app, port: (server.address() as AddressInfo).port };
 }
@@ -183,6 +194,19 @@ describe('a resumable stream in one process (in-process log)', () => {
     expect(probe.finallyRan).toBe(1);
     expect(texts(rest.events)).toEqual(expected(3, 30));
     expect(probe.runs).toBe(1);
+  });
+
+  it('resumes an app.route stream twice, each client leaving early, missing nothing', async () => {
+    const first = await read(port, '/tale?count=20', { stopAfter: 3 });
+    const second = await read(port, '/tale?count=20', {
+      lastEventId: first.events[2]?.id,
+      stopAfter: 1,
+    });
+    const third = await read(port, '/tale?count=20', { lastEventId: second.events[0]?.id });
+    expect(third.status).toBe(200);
+    expect([...first.events, ...second.events, ...third.events].map((e) => e.data)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `part ${i + 1}`),
+    );
   });
 
   it('resumes a GET the way EventSource reconnects (Last-Event-ID on the same URL)', async () => {

@@ -4,7 +4,8 @@ import { platformOf } from '../http/platform/platform-of.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 
 /**
- * The application-level set-up `App` and `createTestingApp` share: toolkit's body parsers (with
+ * The application-level set-up `App` and `createTestingApp` share: each request linked to its
+ * response (what `app.route` handlers get), toolkit's body parsers (with
  * `app.body_limit`), and, when `app.trust_proxy` is on, Express's `trust proxy` (so `req.ip`,
  * `req.protocol` and `req.secure` come from the proxy's `X-Forwarded-*` headers; Fastify takes
  * `trustProxy` when its adapter is created). Call before `init()`, on an app created with
@@ -13,6 +14,7 @@ import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 export function configureNestApp(nest: INestApplication): void {
   const config = nest.get<ToolkitConfig>(TOOLKIT_CONFIG);
   const platform = platformOf(nest.getHttpAdapter());
+  platform.linkResponses(nest);
   platform.installBodyParsers(nest, config.app.body_limit);
   if (config.app.trust_proxy) platform.trustProxy(nest);
 }

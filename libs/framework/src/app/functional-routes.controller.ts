@@ -1,6 +1,6 @@
-import { Controller, Req, Res, type Type } from '@nestjs/common';
+import { Controller, Req, type Type } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { platformOfResponse } from '../http/platform/platform-of.js';
+import { platformOfRequest } from '../http/platform/platform-of.js';
 import { Cache } from '../cache/cache.decorator.js';
 import { bindRequest } from '../routing/bind-request.js';
 import type { BoundValues } from '../routing/param-binder.js';
@@ -22,15 +22,19 @@ export function buildFunctionalController(routes: readonly FunctionalRouteDefini
   const prototype = FunctionalRoutesController.prototype as unknown as Record<string, unknown>;
   routes.forEach((route, index) => {
     const key = `${route.options.methods?.join('_') ?? 'GET'} ${route.path}#${index}`;
-    // The method takes Nest's plain `@Req()` and `@Res({ passthrough: true })` and binds itself:
-    // no custom parameter factory (and its per-request execution context) on the hot path of a
-    // one-file app. They are the platform's objects (Express's, or Fastify's request and reply).
-    const handler = function (req: Request, res: Response): unknown {
+    // The method takes Nest's plain `@Req()` and binds itself: no custom parameter factory (and
+    // its per-request execution context) on the hot path of a one-file app. Not `@Res()`, even
+    // with passthrough: Nest then ends a streamed route's generator once its first client has
+    // gone, which a resumable stream outlives. The request is the platform's (Express's or
+    // Fastify's); its response comes from the platform.
+    const handler = function (req: Request): unknown {
+      const platform = platformOfRequest(req);
+      const res = platform.responseOf(req) as Response;
       // The signal is built on first use: an AbortController per request costs more than the
       // rest of a small JSON route (measured in bench/), and most handlers never read it.
       // Express's response is a Node response; on Fastify the route gets the Node response
       // under the reply, so `res.setHeader()` works the same on both.
-      const raw = platformOfResponse(res).rawResponse(res) as Response;
+      const raw = platform.rawResponse(res) as Response;
       const context: RouteContext = {
         req,
         res: raw,
@@ -45,9 +49,8 @@ export function buildFunctionalController(routes: readonly FunctionalRouteDefini
     };
     Object.defineProperty(handler, 'name', { value: `route${index}` });
     prototype[key] = handler;
-    Reflect.defineMetadata('design:paramtypes', [Object, Object], prototype, key);
+    Reflect.defineMetadata('design:paramtypes', [Object], prototype, key);
     Req()(prototype, key, 0);
-    Res({ passthrough: true })(prototype, key, 1);
     markBinding(prototype, key);
     const descriptor = Object.getOwnPropertyDescriptor(prototype, key)!;
     Route(route.path, {

@@ -49,6 +49,10 @@ export const EXPRESS_PLATFORM: HttpPlatform = {
   name: 'express',
   rawRequest: (req) => req as Request,
   rawResponse: (res) => res as ServerResponse,
+  responseOf: (req) => (req as Request).res as object,
+  linkResponses() {
+    // Express links them itself (`req.res`).
+  },
   takeOver: (res) => res as ServerResponse,
   isAnswered: (res) => (res as Response).headersSent || (res as Response).writableEnded,
   setHeader: (res, name, value) => (res as Response).setHeader(name, value),

@@ -48,7 +48,7 @@ export interface FastifyLike {
   removeAllContentTypeParsers(): void;
   addContentTypeParser(type: string, parser: ContentTypeParser): void;
   addHook(
-    name: 'preValidation',
+    name: 'preValidation' | 'onRequest',
     hook: (request: FastifyRequestLike, reply: object, done: (error?: Error) => void) => void,
   ): void;
   ready(): PromiseLike<unknown>;

@@ -5,6 +5,9 @@ import type { HttpPlatform } from './http-platform.js';
 
 const METHODS = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'];
 
+/** Where a request keeps its reply (Fastify's request does not know it). */
+const REPLY = Symbol('toolkit:reply');
+
 const reply = (res: object): FastifyReplyLike => res as FastifyReplyLike;
 
 /** Whether a request carries a body (what body-parser's `type-is` checks too). */
@@ -45,6 +48,18 @@ export const FASTIFY_PLATFORM: HttpPlatform = {
   name: 'fastify',
   rawRequest: (req) => (req as FastifyRequestLike).raw,
   rawResponse: (res) => reply(res).raw,
+  responseOf(req) {
+    const linked = (req as { [REPLY]?: object })[REPLY];
+    if (!linked) throw new Error('toolkit: the Fastify reply of this request is not linked');
+    return linked;
+  },
+  linkResponses(nest) {
+    const fastify = nest.getHttpAdapter().getInstance() as FastifyLike;
+    fastify.addHook('onRequest', (request, replyOf, done) => {
+      (request as { [REPLY]?: object })[REPLY] = replyOf;
+      done();
+    });
+  },
   takeOver(res) {
     const fastifyReply = reply(res);
     const raw = fastifyReply.raw;

@@ -20,6 +20,13 @@ export interface HttpPlatform {
   /** The Node response under the platform's response. */
   rawResponse(res: object): ServerResponse;
   /**
+   * The platform's response of a request (Express: `req.res`; Fastify: the reply, linked to its
+   * request by {@link HttpPlatform.linkResponses}).
+   */
+  responseOf(req: object): object;
+  /** Makes {@link HttpPlatform.responseOf} work for every request of `nest` (before `init()`). */
+  linkResponses(nest: INestApplication): void;
+  /**
    * Hands the Node response over to code that writes it directly (an SSE stream): the platform
    * will not answer on its own any more, and headers already set on its response carry over.
    */
