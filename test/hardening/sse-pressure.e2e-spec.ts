@@ -10,6 +10,7 @@ import { request, type ClientRequest, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { App, RequestSignal, Route, Stream } from 'toolkit';
+import { collectGarbage } from '../support/collect-garbage.js';
 import { serve, type ServedApp } from './support/served-app.js';
 
 const CHUNK = 'x'.repeat(64 * 1024);
@@ -104,6 +105,7 @@ describe('SSE under slow clients and many open streams', () => {
   });
 
   it(`holds ${STREAMS} concurrent streams and stops every producer when the clients leave`, async () => {
+    collectGarbage();
     const heapBefore = process.memoryUsage().heapUsed;
     const clients: { req: ClientRequest; res?: IncomingMessage }[] = [];
     const firstEvents = Array.from(
@@ -123,6 +125,7 @@ describe('SSE under slow clients and many open streams', () => {
     await Promise.all(firstEvents);
     expect(probe.tickersOpen).toBe(STREAMS);
     // 200 open streams cost little memory: no buffering of what clients already took.
+    collectGarbage();
     const heapGrowthMiB = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
     expect(heapGrowthMiB).toBeLessThan(100);
     await sleep(300);

@@ -12,6 +12,8 @@ import { Redis } from 'ioredis';
 
 const APP = fileURLToPath(new URL('./fixtures/cluster-cache.app.mjs', import.meta.url));
 const redis = new Redis('redis://127.0.0.1:6379');
+/** This file's keys: the same file runs at once in the express and fastify projects. */
+const RUN = `cluster-cache-test:${process.pid}`;
 const running: ChildProcess[] = [];
 
 interface Started {
@@ -52,14 +54,14 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  const keys = await redis.keys('cluster-cache-test:*');
+  const keys = await redis.keys(`${RUN}:*`);
   if (keys.length > 0) await redis.del(...keys);
   redis.disconnect();
 });
 
 describe('@Cache single-flight across processes (Redis)', () => {
   it('runs the handler once for concurrent cold misses on three processes', async () => {
-    const prefix = `cluster-cache-test:${process.pid}:${Date.now()}`;
+    const prefix = `${RUN}:${Date.now()}`;
     const apps = await Promise.all([1, 2, 3].map(() => startApp({ PREFIX: prefix })));
     const answers = await Promise.all(
       apps.flatMap(({ port }) => [1, 2, 3, 4].map(() => summary(port, 'the same cold key'))),
@@ -79,7 +81,7 @@ describe('@Cache single-flight across processes (Redis)', () => {
   });
 
   it('lets a waiter take over when the holder dies, after the lock time to live', async () => {
-    const prefix = `cluster-cache-test:${process.pid}:${Date.now()}:dies`;
+    const prefix = `${RUN}:${Date.now()}:dies`;
     const holder = await startApp({ PREFIX: prefix, HANDLER_MS: '60000', LOCK_TTL: '0.6' });
     const [b, c] = await Promise.all([
       startApp({ PREFIX: prefix, LOCK_TTL: '0.6' }),

@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { Redis } from 'ioredis';
+import { collectGarbage } from '../../../../test/support/collect-garbage.js';
 import { ConfigError } from '../../src/errors/config.error.js';
 import { InMemoryMemoryStore } from '../../src/memory/in-memory-memory.store.js';
 import { PostgresMemoryStore } from '../../src/memory/postgres-memory.store.js';
@@ -22,12 +21,6 @@ const message = (content: string, timestamp = new Date().toISOString()): MemoryM
   content,
   timestamp,
 });
-
-/** Full garbage collection (jest runs without --expose-gc; V8 allows turning it on). */
-function collectGarbage(): void {
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
-}
 
 describe('in-process memory: bounded number and age of conversations', () => {
   it('drops the least recently used conversation beyond max_conversations', async () => {
