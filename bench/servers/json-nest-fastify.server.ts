@@ -4,7 +4,6 @@ import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { Server } from 'node:http';
 import { announce } from '../support/announce.js';
 import { PlainEchoController } from './plain-echo.controller.js';
 
@@ -15,4 +14,4 @@ const app = await NestFactory.create<NestFastifyApplication>(EchoModule, new Fas
   logger: false,
 });
 await app.listen(0, '127.0.0.1');
-announce(app.getHttpServer() as Server, () => app.close());
+announce(app.getHttpServer(), () => app.close());

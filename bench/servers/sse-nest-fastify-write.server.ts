@@ -5,7 +5,6 @@ import { Controller, Module, Post, Res } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
-import type { Server } from 'node:http';
 import { announce } from '../support/announce.js';
 import { produce } from './sse-source.js';
 
@@ -33,4 +32,4 @@ const app = await NestFactory.create<NestFastifyApplication>(EventsModule, new F
   logger: false,
 });
 await app.listen(0, '127.0.0.1');
-announce(app.getHttpServer() as Server, () => app.close());
+announce(app.getHttpServer(), () => app.close());

@@ -105,7 +105,7 @@ describe('toolkit new', () => {
     expect(keyOf('api-one')).not.toBe(keyOf('api-two'));
     expect(read('abs/api-one', '.env')).toMatch(/^CORS_ORIGINS=\*\nRATE_LIMIT_PER_MINUTE=60$/m);
     const api = JSON.parse(read('abs/api-one', 'package.json')) as PackageJson;
-    expect(api.devDependencies).toHaveProperty('@types/express');
+    expect(api.dependencies).not.toHaveProperty('@nestjs/platform-fastify');
   });
 
   it('exits quietly when its reader closes the pipe (toolkit new x | head -1), still creating the project', async () => {

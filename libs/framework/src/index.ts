@@ -125,7 +125,7 @@ export type { WindowCount } from '../../providers/src/cache/cache-store.interfac
 
 // Multipart uploads.
 export { readUploads } from './upload/read-uploads.js';
-export type { UploadedFile, UploadLimits } from './upload/read-uploads.js';
+export type { UploadedFile, UploadLimits, UploadRequest } from './upload/read-uploads.js';
 
 // Health and application info.
 export { HealthController } from './health/health.controller.js';

@@ -1,8 +1,7 @@
 import { Injectable, Logger, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
 import { ToolkitError } from 'toolkit';
-import { isValidKey, parseKeys, presentedKey } from './api-keys.js';
+import { isValidKey, parseKeys, presentedKey, type CallerRequest } from './api-keys.js';
 import { IS_PUBLIC } from './public.decorator.js';
 
 /** Requires a valid API key on every route not marked `@Public()`; 401 + WWW-Authenticate otherwise. */
@@ -24,7 +23,7 @@ export class ApiKeyGuard implements CanActivate {
       context.getClass(),
     ]);
     if (isPublic) return true;
-    const key = presentedKey(context.switchToHttp().getRequest<Request>());
+    const key = presentedKey(context.switchToHttp().getRequest<CallerRequest>());
     if (key !== undefined && isValidKey(key, this.keys)) return true;
     throw new ToolkitError(key === undefined ? 'An API key is required' : 'Invalid API key', {
       statusCode: 401,

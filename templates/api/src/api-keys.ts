@@ -1,8 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Request } from 'express';
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** What the API reads of a request: the same on Express and on Fastify. */
+export interface CallerRequest {
+  headers: IncomingHttpHeaders;
+  /** The client's address (behind a proxy: with `app.trust_proxy`, from X-Forwarded-For). */
+  ip?: string;
+}
 
 /** The key a request presents: `Authorization: Bearer <key>` or `X-API-Key: <key>`. */
-export function presentedKey(req: Request): string | undefined {
+export function presentedKey(req: CallerRequest): string | undefined {
   const auth = req.headers.authorization;
   if (auth?.startsWith('Bearer ')) return auth.slice('Bearer '.length).trim() || undefined;
   const header = req.headers['x-api-key'];
@@ -13,7 +20,7 @@ export function presentedKey(req: Request): string | undefined {
  * Who calls, for per-key state (rate-limit counters, conversation memory): `key:` and a digest of
  * the presented key, so the key itself is never stored or logged. Undefined without a key.
  */
-export function callerOf(req: Request): string | undefined {
+export function callerOf(req: CallerRequest): string | undefined {
   const key = presentedKey(req);
   return key === undefined ? undefined : `key:${digest(key).toString('hex').slice(0, 32)}`;
 }

@@ -1,5 +1,4 @@
 import { Controller, Inject, Req } from '@nestjs/common';
-import type { Request } from 'express';
 import {
   APP_INFO,
   Arg,
@@ -10,7 +9,7 @@ import {
   type AppInfo,
   type HistoryMessage,
 } from 'toolkit';
-import { callerOf } from './api-keys.js';
+import { callerOf, type CallerRequest } from './api-keys.js';
 import { Public } from './public.decorator.js';
 
 /** A conversation the server keeps: named by the client, scoped to its API key. */
@@ -77,7 +76,7 @@ export class ApiController {
    */
   @Route('/chat', { methods: ['POST'] })
   async chat(
-    @Req() req: Request,
+    @Req() req: CallerRequest,
     @Arg('message', { maxLength: 20_000 }) message: string,
     @Arg('history', { default: [], maxLength: 100 }) history: unknown[],
     @Arg('conversation_id', CONVERSATION_ID) conversationId?: string,
@@ -101,12 +100,12 @@ export class ApiController {
 
   /** Forgets one conversation of the calling key. */
   @Route('/conversations/:conversation_id', { methods: ['DELETE'] })
-  async forget(@Req() req: Request, @Arg('conversation_id') conversationId: string) {
+  async forget(@Req() req: CallerRequest, @Arg('conversation_id') conversationId: string) {
     await this.conversation(req, conversationId).clear();
     return { status: 'cleared', conversation_id: conversationId };
   }
 
-  private conversation(req: Request, conversationId: string) {
+  private conversation(req: CallerRequest, conversationId: string) {
     // ApiKeyGuard let the request in, so it presented a key.
     return this.memory.for(`${callerOf(req) ?? 'anonymous'}/${conversationId}`);
   }

@@ -7,10 +7,14 @@ import {
   type Provider,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
 import { CacheStore, ConfigError, TOOLKIT_CONFIG, ToolkitError, type WindowCount } from 'toolkit';
-import { callerOf } from './api-keys.js';
+import { callerOf, type CallerRequest } from './api-keys.js';
 import { IS_PUBLIC } from './public.decorator.js';
+
+/** What the guard calls on the response: Express's and Fastify's both have it. */
+interface HeaderSetter {
+  header(name: string, value: string): unknown;
+}
 
 /** How many requests each API key may make per window. */
 export interface RateLimit {
@@ -64,11 +68,12 @@ export class RateLimitGuard implements CanActivate {
     ]);
     if (isPublic) return true;
     const http = context.switchToHttp();
-    const request = http.getRequest<Request>();
+    const request = http.getRequest<CallerRequest>();
     const { count, resetInMs } = await this.count(trackerOf(request));
-    const response = http.getResponse<Response>();
-    response.setHeader('X-RateLimit-Limit', String(this.rate.limit));
-    response.setHeader('X-RateLimit-Remaining', String(Math.max(0, this.rate.limit - count)));
+    // `header()` is the same call on Express's response and on Fastify's reply.
+    const response = http.getResponse<HeaderSetter>();
+    response.header('X-RateLimit-Limit', String(this.rate.limit));
+    response.header('X-RateLimit-Remaining', String(Math.max(0, this.rate.limit - count)));
     if (count <= this.rate.limit) return true;
     const retryAfter = Math.max(1, Math.ceil(resetInMs / 1000));
     throw new ToolkitError(`Rate limit exceeded: try again in ${retryAfter} s`, {
@@ -107,6 +112,6 @@ export class RateLimitGuard implements CanActivate {
 }
 
 /** Who is counted: a digest of the API key (never the key itself in Redis), else the address. */
-function trackerOf(request: Request): string {
+function trackerOf(request: CallerRequest): string {
   return callerOf(request) ?? `ip:${request.ip ?? 'unknown'}`;
 }

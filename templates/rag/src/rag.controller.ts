@@ -1,5 +1,4 @@
 import { Controller, Inject, Req } from '@nestjs/common';
-import type { Request } from 'express';
 import {
   Arg,
   LLM,
@@ -14,6 +13,7 @@ import {
   TOOLKIT_CONFIG,
   ValidationError,
   type ToolkitConfig,
+  type UploadRequest,
 } from 'toolkit';
 import {
   buildAskPrompt,
@@ -42,7 +42,7 @@ export class RagController {
    * twice is stored once. Files are checked before any is stored: one bad file stores nothing.
    */
   @Route('/upload', { methods: ['POST'] })
-  async upload(@Req() req: Request) {
+  async upload(@Req() req: UploadRequest) {
     const files = await readUploads(req, {
       maxFileBytes: this.config.app.upload_limit,
       maxFiles: 10,

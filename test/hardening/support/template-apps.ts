@@ -29,9 +29,6 @@ export const TEMPLATE_APPS: AppUnderTest[] = [
   {
     name: 'templates/api',
     headers: { 'x-api-key': API_KEY },
-    // Its rate-limit guard sets headers with Express's `response.setHeader()`: the template
-    // becomes platform-neutral with `toolkit new --platform`.
-    platforms: ['express'],
     create: () => {
       // Read when the guards are built, as the template reads them from .env.
       process.env.API_KEYS = `other-key,${API_KEY}`;

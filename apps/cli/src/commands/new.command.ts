@@ -1,6 +1,7 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { NEW_COMMAND, NEW_OPTIONS } from '../command-manifest.js';
 import { NewProjectService } from '../new/new-project.service.js';
+import type { HttpPlatformChoice } from '../new/http-platform-choice.js';
 import type { ProjectTemplate } from '../new/project-templates.js';
 import { optionMetadata } from './option-metadata.js';
 
@@ -8,11 +9,12 @@ import { optionMetadata } from './option-metadata.js';
 export interface NewOptions {
   template: ProjectTemplate;
   directory: string;
+  platform: HttpPlatformChoice;
 }
 
 /**
- * `toolkit new <name> [-t|--template chatbot|rag|agent|api] [-d|--directory DIR]`: creates a
- * project folder `<DIR>/<name>` from a template.
+ * `toolkit new <name> [-t|--template chatbot|rag|agent|api] [-d|--directory DIR]
+ * [--platform express|fastify]`: creates a project folder `<DIR>/<name>` from a template.
  */
 @Command(NEW_COMMAND)
 export class NewCommand extends CommandRunner {
@@ -25,6 +27,7 @@ export class NewCommand extends CommandRunner {
       name,
       template: options.template,
       directory: options.directory,
+      platform: options.platform,
       cwd: process.cwd(),
     });
   }
@@ -38,5 +41,10 @@ export class NewCommand extends CommandRunner {
   @Option(optionMetadata(NEW_OPTIONS.directory))
   parseDirectory(value: string): string {
     return NEW_OPTIONS.directory.parse(value);
+  }
+
+  @Option(optionMetadata(NEW_OPTIONS.platform))
+  parsePlatform(value: string): HttpPlatformChoice {
+    return NEW_OPTIONS.platform.parse(value);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { relative } from 'node:path';
 import { loadConfig } from '../../../../libs/framework/src/config/config.loader.js';
+import type { PlatformName } from '../../../../libs/framework/src/http/platform/http-platform.js';
 import { PLATFORM_PACKAGES } from '../../../../libs/framework/src/http/platform/platform-adapter.js';
 import { CliError, MissingToolError } from '../errors/cli.errors.js';
 import { PackageLocatorService } from '../services/package-locator.service.js';
@@ -32,15 +33,19 @@ export interface ServeRequest {
 export const HTTP_PLATFORM_PACKAGE = PLATFORM_PACKAGES.express;
 
 /**
- * The Nest package of the HTTP platform the project is configured for (`app.platform` in
- * `toolkit.yaml`, or `TOOLKIT_APP_PLATFORM`), read as the app will read it. A platform chosen in
- * code (`new App({ platform })`) is checked by the app itself when it starts.
+ * The HTTP platform the project is configured for (`app.platform` in `toolkit.yaml`, or
+ * `TOOLKIT_APP_PLATFORM`) and its Nest package, read as the app will read them. A platform
+ * chosen in code (`new App({ platform })`) is checked by the app itself when it starts.
  *
  * @throws ConfigError when the configuration is invalid (the app would not start either)
  */
-export function httpPlatformPackage(cwd: string, env: NodeJS.ProcessEnv): string {
+export function httpPlatform(
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): { name: PlatformName; packageName: string } {
   // .env is layered onto a copy: the CLI's own environment stays as it was.
-  return PLATFORM_PACKAGES[loadConfig({ cwd, env: { ...env } }).app.platform];
+  const name = loadConfig({ cwd, env: { ...env } }).app.platform;
+  return { name, packageName: PLATFORM_PACKAGES[name] };
 }
 
 /**
@@ -72,7 +77,8 @@ export class AppServerService {
         },
       );
     }
-    const platformPackage = httpPlatformPackage(cwd, env);
+    const platform = httpPlatform(cwd, env);
+    const platformPackage = platform.packageName;
     if (!this.packages.findThrough(platformPackage, 'toolkit', cwd)) {
       throw new MissingToolError(
         platformPackage,
@@ -96,12 +102,15 @@ export class AppServerService {
         ['Port', String(port)],
         ['App', spec],
         ['Reload', request.reload ? 'on (*.ts files; node_modules, .git and dist ignored)' : 'off'],
+        ['Server', `${platform.name} (${platformPackage}, app.platform)`],
         ['LLM', llm.line],
       ];
       this.terminal.heading(`toolkit dev server: ${url}`);
       this.terminal.table(rows);
     } else {
-      this.terminal.info(`toolkit start: serving ${spec} on ${host}:${port} (LLM: ${llm.line})`);
+      this.terminal.info(
+        `toolkit start: serving ${spec} on ${host}:${port} with ${platform.name} (LLM: ${llm.line})`,
+      );
     }
     if (llm.warning) this.terminal.warn(llm.warning);
     if (request.mode === 'dev') this.terminal.info('Press Ctrl+C to stop.');

@@ -6,6 +6,7 @@ import { DirectoryExistsError } from './new.errors.js';
 import { displayPath } from './new-preflight.js';
 import { projectDependencies } from './project-dependencies.js';
 import { checkProjectName } from './project-name.js';
+import { DEFAULT_HTTP_PLATFORM, type HttpPlatformChoice } from './http-platform-choice.js';
 import type { ProjectTemplate } from './project-templates.js';
 import { pathTaken } from './path-taken.js';
 import { ProjectWriterService } from './project-writer.service.js';
@@ -21,6 +22,8 @@ export interface NewProjectRequest {
   template: ProjectTemplate;
   /** Folder to create the project in, relative to `cwd`. @default '.' */
   directory?: string;
+  /** HTTP platform the project runs on (`app.platform`). @default 'express' */
+  platform?: HttpPlatformChoice;
   /** Working folder the paths are relative to. */
   cwd: string;
   /** Root of the toolkit package providing templates and versions. @default the running toolkit */
@@ -62,8 +65,11 @@ export class NewProjectService {
     if (pathTaken(dir)) throw new DirectoryExistsError(displayPath(request.cwd, dir));
 
     const toolkit = readToolkitPackage(request.toolkitRoot ?? readPackageInfo().root);
-    const dependencies = projectDependencies(toolkit, request.template);
-    const variables = templateVariables(name, request.template, dependencies, toolkit.name);
+    const platform = request.platform ?? DEFAULT_HTTP_PLATFORM;
+    const dependencies = projectDependencies(toolkit, request.template, platform);
+    const variables = templateVariables(name, request.template, dependencies, toolkit.name, {
+      platform,
+    });
     const files = await this.renderer.render(
       join(toolkit.root, 'templates'),
       request.template,
@@ -82,8 +88,9 @@ export class NewProjectService {
   }
 
   private printSummary(request: NewProjectRequest, project: CreatedProject): void {
+    const on = request.platform === 'fastify' ? ' (on Fastify)' : '';
     this.terminal.success(
-      `Created ${request.name} from the ${request.template} template in ${project.dir}`,
+      `Created ${request.name} from the ${request.template} template${on} in ${project.dir}`,
     );
     for (const file of project.files) this.terminal.info(`  ${file}`);
     this.terminal.info();

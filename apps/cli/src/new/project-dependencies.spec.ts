@@ -112,13 +112,20 @@ describe('projectDependencies', () => {
     }
   });
 
-  it('adds @types/express to the templates importing express types', () => {
-    expect(projectDependencies(toolkit, 'api').devDependencies['@types/express']).toBe(
-      ownPackage.devDependencies['@types/express'],
-    );
-    expect(projectDependencies(toolkit, 'chatbot').devDependencies).not.toHaveProperty(
-      '@types/express',
-    );
+  it('adds @nestjs/platform-fastify on --platform fastify only, at the version toolkit uses', () => {
+    for (const template of PROJECT_TEMPLATES) {
+      const fastify = projectDependencies(toolkit, template, 'fastify').dependencies;
+      expect(fastify['@nestjs/platform-fastify']).toBe(
+        ownPackage.devDependencies['@nestjs/platform-fastify'],
+      );
+      expect(projectDependencies(toolkit, template).dependencies).not.toHaveProperty(
+        '@nestjs/platform-fastify',
+      );
+      // No template imports a platform's types: the same code runs on both.
+      expect(projectDependencies(toolkit, template).devDependencies).not.toHaveProperty(
+        '@types/express',
+      );
+    }
   });
 
   it('fails clearly when the toolkit does not list a needed package', () => {

@@ -1,3 +1,4 @@
+import type { HttpPlatformChoice } from './http-platform-choice.js';
 import type { ProjectTemplate } from './project-templates.js';
 import { TemplateUnavailableError } from './new.errors.js';
 import { toolkitReference, type ToolkitPackage } from './toolkit-package.js';
@@ -38,12 +39,12 @@ export const BASE_PACKAGES: PackageLists = {
 export const TEMPLATE_PACKAGES: Readonly<Record<ProjectTemplate, Partial<PackageLists>>> = {
   chatbot: {},
   agent: {},
-  api: { devDependencies: ['@types/express'] },
-  rag: {
-    dependencies: ['cheerio', 'mammoth', 'marked', 'unpdf'],
-    devDependencies: ['@types/express'],
-  },
+  api: {},
+  rag: { dependencies: ['cheerio', 'mammoth', 'marked', 'unpdf'] },
 };
+
+/** What a project on `--platform fastify` adds: Nest's Fastify adapter (an optional peer of toolkit). */
+export const FASTIFY_PACKAGE = '@nestjs/platform-fastify';
 
 /** The `dependencies` and `devDependencies` of a generated `package.json`, name → version range. */
 export interface ProjectDependencies {
@@ -56,7 +57,8 @@ export interface ProjectDependencies {
  * every peer dependency the toolkit requires (`@nestjs/common`, `@nestjs/core`,
  * `@nestjs/platform-express`, `rxjs`, `reflect-metadata`: the project owns the ONE copy that it
  * and the toolkit share, as Nest's dependency injection needs) and the packages above, all at the
- * version ranges the toolkit itself is developed with. Keys are sorted, as npm writes them.
+ * version ranges the toolkit itself is developed with; `@nestjs/platform-fastify` too on
+ * `platform: 'fastify'`. Keys are sorted, as npm writes them.
  *
  * @example
  * projectDependencies(toolkit, 'chatbot').dependencies['@nestjs/core']; // '^12.5.1'
@@ -64,6 +66,7 @@ export interface ProjectDependencies {
 export function projectDependencies(
   toolkit: ToolkitPackage,
   template: ProjectTemplate,
+  platform: HttpPlatformChoice = 'express',
 ): ProjectDependencies {
   const extra = TEMPLATE_PACKAGES[template];
   const ranges = (names: readonly string[]): Record<string, string> =>
@@ -72,6 +75,7 @@ export function projectDependencies(
     ...toolkit.requiredPeers,
     ...BASE_PACKAGES.dependencies,
     ...(extra.dependencies ?? []),
+    ...(platform === 'fastify' ? [FASTIFY_PACKAGE] : []),
   ]);
   return {
     dependencies: sortKeys({ ...dependencies, [toolkit.name]: toolkitReference(toolkit) }),

@@ -22,6 +22,8 @@ const variables: TemplateVariables = {
   devDependencies: { jest: '^30.0.0' },
   extraEnv: ['A=1', 'B=2'],
   toolkitName: 'toolkit',
+  platform: 'express',
+  fastify: false,
 };
 
 function byPath(files: readonly GeneratedFile[]): Map<string, GeneratedFile> {

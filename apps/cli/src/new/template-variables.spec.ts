@@ -20,7 +20,7 @@ describe('template variables', () => {
 
   it('carries the name, provider key variable and dependencies', () => {
     const deps = { dependencies: { toolkit: '^1.0.0' }, devDependencies: {} };
-    expect(templateVariables('bot', 'api', deps, 'toolkit', () => 'k')).toEqual({
+    expect(templateVariables('bot', 'api', deps, 'toolkit', { newKey: () => 'k' })).toEqual({
       name: 'bot',
       description: expect.stringContaining('REST API'),
       keyVar: 'OPENAI_API_KEY',
@@ -28,6 +28,14 @@ describe('template variables', () => {
       ...deps,
       extraEnv: ['API_KEYS=k', 'CORS_ORIGINS=*', 'RATE_LIMIT_PER_MINUTE=60'],
       toolkitName: 'toolkit',
+      platform: 'express',
+      fastify: false,
     });
+  });
+
+  it('says fastify when the project runs on it', () => {
+    const deps = { dependencies: {}, devDependencies: {} };
+    const chosen = templateVariables('bot', 'chatbot', deps, 'toolkit', { platform: 'fastify' });
+    expect(chosen).toMatchObject({ platform: 'fastify', fastify: true });
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { HttpPlatformChoice } from './http-platform-choice.js';
 import type { ProjectDependencies } from './project-dependencies.js';
 import type { ProjectTemplate } from './project-templates.js';
 
@@ -16,6 +17,18 @@ export interface TemplateVariables extends ProjectDependencies {
   extraEnv: string[];
   /** The toolkit's package name, from its `package.json`: what READMEs name and link to. */
   toolkitName: string;
+  /** HTTP platform (`app.platform`). */
+  platform: HttpPlatformChoice;
+  /** True on Fastify: toolkit.yaml says `platform: fastify`. */
+  fastify: boolean;
+}
+
+/** Choices of `toolkit new` beyond the template. */
+export interface ProjectChoices {
+  /** @default 'express' */
+  platform?: HttpPlatformChoice;
+  /** Makes the project's secrets. @default 32 random bytes as hex */
+  newKey?: KeyGenerator;
 }
 
 /** `package.json` description of each template's projects. */
@@ -60,15 +73,18 @@ export function templateVariables(
   template: ProjectTemplate,
   dependencies: ProjectDependencies,
   toolkitName: string,
-  newKey: KeyGenerator = randomKey,
+  choices: ProjectChoices = {},
 ): TemplateVariables {
+  const platform = choices.platform ?? 'express';
   return {
     name,
     description: TEMPLATE_DESCRIPTIONS[template],
     keyVar: DEFAULT_PROVIDER.keyVar,
     providerLabel: DEFAULT_PROVIDER.label,
     ...dependencies,
-    extraEnv: extraEnvLines(template, newKey),
+    extraEnv: extraEnvLines(template, choices.newKey ?? randomKey),
     toolkitName,
+    platform,
+    fastify: platform === 'fastify',
   };
 }

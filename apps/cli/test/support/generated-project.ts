@@ -32,11 +32,15 @@ export function userEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
-/** Runs `toolkit new <name> -t <template>` in a fresh temp folder; fails unless it exits 0. */
-export async function generateProject(template: string, name: string): Promise<GeneratedProject> {
+/** Runs `toolkit new <name> -t <template> [options...]` in a fresh temp folder; fails unless it exits 0. */
+export async function generateProject(
+  template: string,
+  name: string,
+  options: readonly string[] = [],
+): Promise<GeneratedProject> {
   const parent = mkdtempSync(join(tmpdir(), `toolkit-new-${template}-`));
   const cleanup = (): void => rmSync(parent, { recursive: true, force: true });
-  const result = await runCli(['new', name, '--template', template], {
+  const result = await runCli(['new', name, '--template', template, ...options], {
     cwd: parent,
     env: userEnv(),
   });

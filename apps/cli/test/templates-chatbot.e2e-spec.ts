@@ -1,0 +1,3 @@
+import { describeChatbotEndToEnd } from './support/chatbot-end-to-end.js';
+
+describeChatbotEndToEnd('express');
