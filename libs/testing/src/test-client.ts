@@ -33,15 +33,17 @@ export interface BodyRequestOptions extends RequestOptions {
 type Injector = (options: InjectOptions) => Promise<Response>;
 
 /** The parts of a Fastify instance the client uses. */
-interface FastifyInjectable {
-  inject(options: InjectOptions): Promise<Response>;
+/** The parts of a Fastify instance the client drives. */
+interface FastifyRoutable {
+  ready(): PromiseLike<unknown>;
+  routing(req: IncomingMessage, res: ServerResponse): void;
 }
 
 /**
  * Sends requests to an app in-process — no listening socket — through the full pipeline:
- * routing, guards, binding, interceptors, cache, errors and SSE, on either platform: Express
- * apps through light-my-request, Fastify apps through Fastify's own `inject()` (the same
- * library). A streamed answer (SSE) is read whole, once the stream has ended; `res.events()`
+ * routing, guards, binding, interceptors, cache, errors and SSE, on either platform, both
+ * through light-my-request (Fastify's own `inject()` engine) calling the platform's request
+ * handler. A streamed answer (SSE) is read whole, once the stream has ended; `res.events()`
  * then parses it.
  *
  * @example
@@ -120,8 +122,12 @@ export class TestClient {
     const nest = await target.init();
     const adapter = nest.getHttpAdapter();
     if (adapter.getType() === 'fastify') {
-      const fastify = adapter.getInstance() as FastifyInjectable;
-      return (options) => fastify.inject(options);
+      // Fastify's own inject() would load the light-my-request its project resolves; newer ones
+      // need cookie@2, an ES module Jest cannot require before Node 24.9. The same injection
+      // through toolkit's own copy drives Fastify's request handler alike.
+      const fastify = adapter.getInstance() as FastifyRoutable;
+      await fastify.ready();
+      return (options) => inject((req, res) => fastify.routing(req, res), options);
     }
     const dispatch = injectableExpress(adapter.getInstance() as Express);
     return (options) => inject(dispatch, options);

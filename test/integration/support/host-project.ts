@@ -40,6 +40,7 @@ export async function createHostProject(): Promise<GeneratedProject> {
     path,
     read: (...parts) => readFileSync(path(...parts), 'utf8'),
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
+    output: '',
   };
   try {
     const tarball = await packToolkit(dir);

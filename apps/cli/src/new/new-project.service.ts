@@ -104,6 +104,12 @@ export class NewProjectService {
     this.terminal.info(
       'Without a key in .env the app answers with the offline echo model; README.md says how to add one.',
     );
+    const nodeMajor = Number(process.versions.node.split('.')[0]);
+    if (request.platform === 'fastify' && nodeMajor < 22) {
+      this.terminal.warn(
+        `Fastify needs Node 22 or later for npm to install it without a warning (its cookie@2 declares node >= 22); it runs on Node ${process.versions.node}, which is past its end of life: use Node 22 or 24.`,
+      );
+    }
   }
 }
 

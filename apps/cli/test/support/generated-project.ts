@@ -14,6 +14,8 @@ export interface GeneratedProject {
   read(...parts: string[]): string;
   /** Removes the temp folder (the project and everything installed into it). */
   cleanup(): void;
+  /** What `toolkit new` printed (stdout, then stderr); empty for a project made otherwise. */
+  output: string;
 }
 
 /**
@@ -50,7 +52,13 @@ export async function generateProject(
   }
   const dir = join(parent, name);
   const path = (...parts: string[]): string => join(dir, ...parts);
-  return { dir, path, read: (...parts) => readFileSync(path(...parts), 'utf8'), cleanup };
+  return {
+    dir,
+    path,
+    read: (...parts) => readFileSync(path(...parts), 'utf8'),
+    cleanup,
+    output: `${result.stdout}${result.stderr}`,
+  };
 }
 
 /** How a program run by {@link runProgram} ended, with stdout and stderr interleaved. */
@@ -88,11 +96,12 @@ export function runProgram(
  * `npm install --prefer-offline --no-audit --no-fund` in the project, as its README says. The
  * default npm cache is shared with this repository's own install, so packages come from it.
  * Fails on an `EBADENGINE` or `ERESOLVE` warning, unless `strict` is false (a project that is not
- * ours, e.g. a plain Nest app, whose own packages may warn on this Node).
+ * ours, e.g. a plain Nest app, whose own packages may warn on this Node), or the engine warning
+ * is about a package in `allowEngine` (a warning `toolkit new` itself announces).
  */
 export async function npmInstall(
   project: GeneratedProject,
-  { strict = true }: { strict?: boolean } = {},
+  { strict = true, allowEngine = [] }: { strict?: boolean; allowEngine?: readonly string[] } = {},
 ): Promise<void> {
   const result = await runProgram(
     'npm',
@@ -101,8 +110,16 @@ export async function npmInstall(
   );
   if (result.code !== 0) throw new Error(`npm install failed (${result.code}):\n${result.output}`);
   // A newcomer cannot act on engine or peer-range warnings: a generated project has none.
-  const warning = /npm warn (EBADENGINE|ERESOLVE).*/.exec(result.output);
-  if (warning && strict) throw new Error(`npm install warned: ${warning[0]}\n${result.output}`);
+  const resolveWarning = /npm warn ERESOLVE.*/.exec(result.output)?.[0];
+  const engines = [...result.output.matchAll(/EBADENGINE +package: '(@?[^@']+)@/g)].map(
+    ([, name]) => name,
+  );
+  const engineWarning = /EBADENGINE/.test(result.output)
+    ? (engines.find((name) => !allowEngine.includes(name)) ??
+      (engines.length === 0 ? 'EBADENGINE' : undefined))
+    : undefined;
+  const warning = resolveWarning ?? (engineWarning && `EBADENGINE for ${engineWarning}`);
+  if (warning && strict) throw new Error(`npm install warned: ${warning}\n${result.output}`);
 }
 
 /** The project's own `npm test` (toolkit test → jest with coverage). */
