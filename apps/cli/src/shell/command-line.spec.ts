@@ -32,7 +32,14 @@ describe('fast command line (from the command manifest)', () => {
       kind: 'run',
       command: 'new',
       args: ['my-bot'],
-      options: { template: 'rag', directory: '.' },
+      options: { template: 'rag', directory: '.', platform: 'express' },
+    });
+    expect(parseCommandLine(argv('new', 'my-bot', '--platform', 'fastify'), '1.0.0')).toMatchObject(
+      { options: { platform: 'fastify' } },
+    );
+    expect(parseCommandLine(argv('new', 'my-bot', '--platform', 'koa'), '1.0.0')).toMatchObject({
+      kind: 'exit',
+      exitCode: 2,
     });
     expect(parseCommandLine(argv('dev', '--port', '9000'), '1.0.0')).toMatchObject({
       kind: 'run',
