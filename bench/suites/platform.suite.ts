@@ -15,6 +15,8 @@ const RUNS = {
   toolkitFastify: { script: 'servers/json-toolkit-route.server.js', spec: ECHO, env: FASTIFY },
   nestExpress: { script: 'servers/json-nest.server.js', spec: ECHO },
   nestFastify: { script: 'servers/json-nest-fastify.server.js', spec: ECHO },
+  plainFastify: { script: 'servers/json-toolkit-plain.server.js', spec: ECHO, env: FASTIFY },
+  parsersFastify: { script: 'servers/json-nest-fastify-parsers.server.js', spec: ECHO },
   streamFastify: { script: 'servers/sse-toolkit.server.js', spec: EVENTS, env: FASTIFY },
   writeFastify: { script: 'servers/sse-nest-fastify-write.server.js', spec: EVENTS },
 } as const;
@@ -85,6 +87,15 @@ export async function platformSuite(settings: BenchSettings): Promise<Row[]> {
       id: 'platform-json-nest',
       name: 'JSON POST /echo on Fastify: `@Route` vs bare Nest `@Body()`',
       target: { kind: 'min', value: 0.95 },
+      decomposedBy: ['platform-json-parsers', 'platform-json-plain'],
+    }),
+    row(loads, 'parsersFastify', 'nestFastify', {
+      id: 'platform-json-parsers',
+      name: "JSON POST /echo on Fastify: bare Nest with toolkit's body parsers vs bare Nest",
+    }),
+    row(loads, 'plainFastify', 'nestFastify', {
+      id: 'platform-json-plain',
+      name: 'JSON POST /echo on Fastify: plain Nest controller in a toolkit `App` vs bare Nest',
     }),
     row(loads, 'streamFastify', 'writeFastify', {
       id: 'platform-sse',
