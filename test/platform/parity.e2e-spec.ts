@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { BadRequestException, Controller, Req } from '@nestjs/common';
 import type { Request } from 'express';
+import { gzipSync } from 'node:zlib';
 import { App, Arg, readUploads, Route, Stream, ToolkitError } from 'toolkit';
 import { TestClient, type TestResponse } from 'toolkit/testing';
 import { PLATFORMS, testPlatform, type TestPlatform } from '../support/platform.js';
@@ -120,6 +121,38 @@ const BAD_REQUESTS: BadRequest[] = [
     'a repeated query value',
     (c) => c.post('/echo', { json: { text: 'a' }, params: { times: [1, 2] } }),
   ],
+  // Plain JSON bodies are read by toolkit's own reader on Fastify and by body-parser on Express.
+  [
+    'JSON that is a number after whitespace',
+    (c) => c.post('/echo', { data: ' \n\t12', headers: json }),
+  ],
+  ['JSON null', (c) => c.post('/echo', { data: 'null', headers: json })],
+  [
+    'JSON true after a long indent',
+    (c) => c.post('/echo', { data: `${' '.repeat(300)}true`, headers: json }),
+  ],
+  ['a JSON body of whitespace only', (c) => c.post('/echo', { data: '  \r\n', headers: json })],
+  ['an empty JSON body', (c) => c.post('/echo', { data: '', headers: json })],
+  [
+    'a byte-order mark before a stray token',
+    (c) => c.post('/echo', { data: '\uFEFFnope', headers: json }),
+  ],
+  [
+    'malformed JSON with a quoted UTF-8 charset',
+    (c) =>
+      c.post('/echo', {
+        data: '{"text": 1,}',
+        headers: { 'content-type': 'Application/JSON; charset="UTF-8"' },
+      }),
+  ],
+  [
+    'invalid UTF-8 in malformed JSON',
+    (c) => c.post('/echo', { data: Buffer.from([0x7b, 0xff, 0xfe, 0x22]), headers: json }),
+  ],
+  [
+    'a string value cut by the end of the body',
+    (c) => c.post('/echo', { data: '{"text": "\u00e9', headers: json }),
+  ],
   [
     'JSON nested too deep',
     (c) => c.post('/echo', { data: '['.repeat(5000) + ']'.repeat(5000), headers: json }),
@@ -176,6 +209,29 @@ describe('the same bad requests on Express and Fastify', () => {
     const requests: ((c: TestClient) => Promise<TestResponse>)[] = [
       (c) => c.get('/items/7'),
       (c) => c.post('/echo', { json: { text: 'ab', times: 2 } }),
+      (c) => c.post('/echo', { json: { text: 'héllo ✓ \u2028', times: 2 } }),
+      (c) =>
+        c.post('/echo', {
+          data: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"text":"bom"}')]),
+          headers: json,
+        }),
+      (c) =>
+        c.post('/echo', { data: Buffer.from('{"text":"a\xff\xc3"}', 'latin1'), headers: json }),
+      (c) =>
+        c.post('/echo', {
+          data: '\n {"text":"utf"}',
+          headers: { 'content-type': 'application/json;charset=utf-8' },
+        }),
+      (c) =>
+        c.post('/echo', {
+          data: gzipSync('{"text":"zipped"}'),
+          headers: { ...json, 'content-encoding': 'gzip' },
+        }),
+      (c) =>
+        c.post('/echo', {
+          data: '{"text":"vendor"}',
+          headers: { 'content-type': 'application/vnd.api+json' },
+        }),
       (c) => c.post('/echo', { data: { text: 'form' } }),
       (c) => c.post('/upload', { files: { file: { filename: 'a.txt', content: 'hi' } } }),
       (c) => c.post('/stream', { json: { n: 3 } }),

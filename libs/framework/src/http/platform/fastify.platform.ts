@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { bodyParsers } from './express.platform.js';
 import type { FastifyLike, FastifyReplyLike, FastifyRequestLike } from './fastify-types.js';
 import type { HttpPlatform } from './http-platform.js';
+import { plainJsonLength, readPlainJson } from './plain-json-body.js';
 
 const METHODS = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'];
 
@@ -39,10 +40,11 @@ function answerRaw(
 }
 
 /**
- * Toolkit on `@nestjs/platform-fastify`. Bodies go through the same body-parser as on Express,
- * run on the raw request from a catch-all content-type parser: JSON and forms are parsed with
- * the same limits and errors, any other type (multipart uploads included) is left unread for the
- * route, as Express leaves it.
+ * Toolkit on `@nestjs/platform-fastify`. Bodies are read from a catch-all content-type parser:
+ * a plain JSON body by `readPlainJson` (body-parser's rules and messages, without its
+ * per-request work), every other JSON or form body by the same body-parser as on Express, run on
+ * the raw request, so both platforms give the same limits and errors; any other type (multipart
+ * uploads included) is left unread for the route, as Express leaves it.
  */
 export const FASTIFY_PLATFORM: HttpPlatform = {
   name: 'fastify',
@@ -120,6 +122,11 @@ export const FASTIFY_PLATFORM: HttpPlatform = {
     // body-parser reads (or leaves) the raw request and sets `body` on it; it never uses the
     // response.
     const parse = (raw: IncomingMessage, done: (error: Error | null, body?: unknown) => void) => {
+      const length = plainJsonLength(raw, limitBytes);
+      if (length !== undefined) {
+        readPlainJson(raw, length, done);
+        return;
+      }
       const stub = {} as never;
       json(raw as never, stub, (error?: unknown) => {
         if (error) done(error as Error);
