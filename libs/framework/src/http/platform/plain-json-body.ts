@@ -3,7 +3,8 @@ import type { IncomingMessage } from 'node:http';
 /** `application/json`, alone or with a UTF-8 charset: the bodies read without body-parser. */
 const PLAIN_JSON = /^application\/json(?:[ \t]*;[ \t]*charset=(?:utf-8|"utf-8"))?$/i;
 const DIGITS = /^\d{1,15}$/;
-const WHITESPACE = /^[\x20\x09\x0a\x0d]*/;
+/** JSON's whitespace (RFC 8259): space, tab, line feed, carriage return. */
+const WHITESPACE = /^[ \t\n\r]*/;
 const BYTE_ORDER_MARK = 0xfeff;
 
 /**
