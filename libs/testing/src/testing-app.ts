@@ -94,7 +94,8 @@ export async function createTestingApp(
   const { app: settings } = module.get<ToolkitConfig>(TOOLKIT_CONFIG);
   const adapter = await createHttpAdapter(settings.platform, { trustProxy: settings.trust_proxy });
   const app = module.createNestApplication(adapter, { bodyParser: false, logger: false });
-  configureNestApp(app);
+  // Controllers only: no `app.route` handler reads a linked response here.
+  configureNestApp(app, { linkResponses: false });
   await app.init();
   return { app, module, client: new TestClient(app), close: () => app.close() };
 }

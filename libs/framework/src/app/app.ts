@@ -313,7 +313,7 @@ export class App {
       abortOnError: false,
       logger: this.options.logger ?? ['error', 'warn'],
     });
-    configureNestApp(nest);
+    configureNestApp(nest, { linkResponses: this.routes.length > 0 });
     if (this.options.cors) nest.enableCors(this.options.cors === true ? {} : this.options.cors);
     await nest.init();
     return nest;

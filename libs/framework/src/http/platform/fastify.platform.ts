@@ -1,6 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import { bodyParsers } from './express.platform.js';
-import type { FastifyLike, FastifyReplyLike, FastifyRequestLike } from './fastify-types.js';
+import type {
+  ContentTypeParser,
+  FastifyLike,
+  FastifyReplyLike,
+  FastifyRequestLike,
+} from './fastify-types.js';
 import type { HttpPlatform } from './http-platform.js';
 import { plainJsonLength, readPlainJson } from './plain-json-body.js';
 
@@ -16,6 +21,14 @@ function hasBody(raw: IncomingMessage): boolean {
   return (
     raw.headers['transfer-encoding'] !== undefined || raw.headers['content-length'] !== undefined
   );
+}
+
+/** A plain object or an array: what Fastify serializes exactly as `JSON.stringify`. */
+function isPlainJson(value: unknown): value is object {
+  if (Array.isArray(value)) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }
 
 /**
@@ -95,6 +108,18 @@ export const FASTIFY_PLATFORM: HttpPlatform = {
     fastifyReply.code(status).send(body);
   },
   sendJson(res, status, value) {
+    const fastifyReply = reply(res);
+    // A plain object or array with no type set: Fastify's own JSON path (JSON.stringify and
+    // `application/json; charset=utf-8`, the bytes Express sends) without a header to parse.
+    // Anything else (typed arrays, streams, class instances) could mean more to Fastify.
+    if (
+      isPlainJson(value) &&
+      !fastifyReply.sent &&
+      fastifyReply.getHeader('Content-Type') === undefined
+    ) {
+      fastifyReply.code(status).send(value);
+      return;
+    }
     // Serialized here, as Express does, so both platforms send the same bytes.
     FASTIFY_PLATFORM.send(res, status, JSON.stringify(value), 'application/json; charset=utf-8');
   },
@@ -137,7 +162,10 @@ export const FASTIFY_PLATFORM: HttpPlatform = {
       });
     };
     fastify.removeAllContentTypeParsers();
-    fastify.addContentTypeParser('*', (request, _payload, done) => parse(request.raw, done));
+    const parser: ContentTypeParser = (request, _payload, done) => parse(request.raw, done);
+    // Named too: Fastify finds an exact type at once, the catch-all only after parsing the header.
+    fastify.addContentTypeParser('application/json', parser);
+    fastify.addContentTypeParser('*', parser);
     // Fastify parses no GET or HEAD body; Express does (a bad one is a 400 there): so here too.
     fastify.addHook('preValidation', (request, _reply, done) => {
       const { raw } = request;

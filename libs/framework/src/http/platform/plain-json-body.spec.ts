@@ -35,17 +35,21 @@ describe('readPlainJson over a real connection', () => {
   afterEach(() => new Promise<void>((done) => (server ? server.close(() => done()) : done())));
 
   /** Starts a server that reads each body with readPlainJson and reports the outcome. */
+  let calls = 0;
+
   function serve(): Promise<{
     port: number;
-    outcome: Promise<{ error: Error | null; body?: unknown; listeners: number }>;
+    outcome: Promise<{ error: Error | null; body?: unknown }>;
   }> {
-    let report!: (value: { error: Error | null; body?: unknown; listeners: number }) => void;
-    const outcome = new Promise<{ error: Error | null; body?: unknown; listeners: number }>(
+    calls = 0;
+    let report!: (value: { error: Error | null; body?: unknown }) => void;
+    const outcome = new Promise<{ error: Error | null; body?: unknown }>(
       (resolve) => (report = resolve),
     );
     server = createServer((req, res) => {
       readPlainJson(req, Number(req.headers['content-length']), (error, body) => {
-        report({ error, body, listeners: req.listenerCount('data') + req.listenerCount('end') });
+        calls += 1;
+        report({ error, body });
         res.end();
       });
     });
@@ -74,11 +78,10 @@ describe('readPlainJson over a real connection', () => {
     await expect(outcome).resolves.toEqual({
       error: null,
       body: { text: 'héllo', n: [1, 2] },
-      listeners: 0,
     });
   });
 
-  it("answers a client that leaves mid-body with body-parser's 400, its listeners gone", async () => {
+  it("answers a client that leaves mid-body with body-parser's 400, once", async () => {
     const { port, outcome } = await serve();
     const req = request({
       port,
@@ -89,12 +92,14 @@ describe('readPlainJson over a real connection', () => {
     req.write('{"text": "cut');
     await new Promise((resolve) => setTimeout(resolve, 50));
     req.destroy();
-    const { error, listeners } = await outcome;
+    const { error } = await outcome;
     expect(error).toMatchObject({ status: 400, expose: true });
+    // The request's later events (`error`, `close`) do not call back again.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toBe(1);
     expect(['request.aborted', 'request.size.invalid']).toContain(
       (error as Error & { type: string }).type,
     );
-    expect(listeners).toBe(0);
   });
 
   it('gives a strict-mode error body-parser words the same way', async () => {

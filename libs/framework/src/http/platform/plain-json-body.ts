@@ -57,37 +57,39 @@ export function readPlainJson(
 ): void {
   const chunks: Buffer[] = [];
   let received = 0;
+  let settled = false;
+  // Settled once: the listeners stay (removing four costs more than they hold on to), later
+  // events of the request are ignored.
   const finish = (error: Error | null, body?: unknown) => {
-    raw.off('data', onData);
-    raw.off('end', onEnd);
-    raw.off('error', onError);
-    raw.off('aborted', onAborted);
+    if (settled) return;
+    settled = true;
     done(error, body);
   };
-  const onData = (chunk: Buffer) => {
+  raw.on('data', (chunk: Buffer) => {
     received += chunk.length;
     chunks.push(chunk);
-  };
-  const onEnd = () => {
+  });
+  raw.on('end', () => {
     if (received !== length) {
-      finish(new BodyError(400, 'request size did not match content length', 'request.size.invalid'));
+      finish(
+        new BodyError(400, 'request size did not match content length', 'request.size.invalid'),
+      );
       return;
     }
     const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received);
     let text = bytes.toString('utf8');
     if (text.charCodeAt(0) === BYTE_ORDER_MARK) text = text.slice(1);
+    let body: unknown;
     try {
-      finish(null, parseStrict(text));
+      body = parseStrict(text);
     } catch (error) {
       finish(new BodyError(400, (error as Error).message, 'entity.parse.failed'));
+      return;
     }
-  };
-  const onError = (error: Error) => finish(error);
-  const onAborted = () => finish(new BodyError(400, 'request aborted', 'request.aborted'));
-  raw.on('data', onData);
-  raw.on('end', onEnd);
-  raw.on('error', onError);
-  raw.on('aborted', onAborted);
+    finish(null, body);
+  });
+  raw.on('error', (error: Error) => finish(error));
+  raw.on('aborted', () => finish(new BodyError(400, 'request aborted', 'request.aborted')));
 }
 
 /** `JSON.parse` for a body: only an object or an array at the top, as body-parser's `strict`. */
