@@ -97,6 +97,16 @@ class StreamController {
     yield 'done';
   }
 
+  @Route('/own-signal', { methods: ['POST'] })
+  @Stream()
+  async *ownSignal(
+    @Arg('n', { type: 'integer', default: 1 }) n: number,
+    @RequestSignal() signal: AbortSignal,
+  ) {
+    for (let i = 0; i < n; i += 1) yield `aborted: ${String(signal.aborted)}`;
+    probe.lastSignal = signal;
+  }
+
   @Route('/signals', { methods: ['POST'] })
   @Stream()
   async *signals(
@@ -169,6 +179,14 @@ describe('@Stream over the in-process TestClient', () => {
     const res = await client.post('/signals');
     expect(res.events().map((e) => e.data)).toEqual(['same: true', 'aborted: false']);
     expect(probe.lastSignal?.aborted).toBe(true);
+  });
+
+  it('aborts the signal @RequestSignal() gave, alone on its route, once the stream is over', async () => {
+    probe.lastSignal = undefined;
+    const res = await client.post('/own-signal', { json: { n: 2 } });
+    expect(res.events().map((e) => e.data)).toEqual(['aborted: false', 'aborted: false']);
+    expect(probe.lastSignal?.aborted).toBe(true);
+    expect((probe.lastSignal?.reason as Error).name).toBe('StreamEndedError');
   });
 
   it('lets a guard refuse before any event-stream header is sent', async () => {

@@ -6,10 +6,11 @@ import {
   type ParamSpec,
   type ParamType,
 } from './param-spec.js';
+import { signalSafeFactory } from './request-signal.js';
 import { boundValue, markBinding } from './route-params.decorator.js';
 
-const readBound = createParamDecorator((name: string, ctx: ExecutionContext): unknown =>
-  boundValue(ctx, name),
+const readBound = createParamDecorator(
+  signalSafeFactory((name: string, ctx: ExecutionContext): unknown => boundValue(ctx, name)),
 );
 
 /**

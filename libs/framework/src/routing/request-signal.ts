@@ -1,4 +1,5 @@
 import { createParamDecorator, SSE_ABORT_CONTROLLER, type ExecutionContext } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { platformOfResponse } from '../http/platform/platform-of.js';
 
@@ -31,15 +32,59 @@ export function requestAbortController(req: IncomingMessage, res: ServerResponse
   return (carrier[SSE_ABORT_CONTROLLER] ??= watchedController(res));
 }
 
+/** Parameter factories of toolkit's, which take the signal only through `requestSignal()`. */
+const TOOLKIT_FACTORIES = new WeakSet<object>();
+
+/** Records that a parameter factory of toolkit's never reads the bare controller property. */
+export function signalSafeFactory<T extends object>(factory: T): T {
+  TOOLKIT_FACTORIES.add(factory);
+  return factory;
+}
+
+interface RouteArg {
+  factory?: unknown;
+}
+
+const earlyReaders = new WeakMap<object, boolean>();
+
+/**
+ * Whether a handler has a parameter decorator toolkit does not know (Nest's `@SseSignal()`
+ * among them), which may read the request's AbortController from its property before anyone
+ * asked for it. Read once per handler.
+ */
+export function mayReadSignalEarly(controller: object, handler: object): boolean {
+  let known = earlyReaders.get(handler);
+  if (known === undefined) {
+    const prototype = (controller as { prototype?: Record<string, unknown> }).prototype ?? {};
+    const key = Object.getOwnPropertyNames(prototype).find((name) => prototype[name] === handler);
+    const args = (
+      key === undefined ? undefined : Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, key)
+    ) as Record<string, RouteArg> | undefined;
+    // A handler not found on its class (an inherited method): assume the worst.
+    known =
+      args === undefined
+        ? key === undefined
+        : Object.values(args).some(
+            (arg) => typeof arg.factory === 'function' && !TOOLKIT_FACTORIES.has(arg.factory),
+          );
+    earlyReaders.set(handler, known);
+  }
+  return known;
+}
+
 /**
  * Lets the request's controller be created on first use (most stream handlers never ask for the
- * signal), and returns a way to abort it that does nothing when nobody took it.
+ * signal), and returns a way to abort it that does nothing when nobody took it. With `early`
+ * (a parameter that reads the bare property may run), the property itself creates it on first
+ * read; otherwise only `requestSignal()` does, and nothing is defined on the request.
  */
 export function deferAbortController(
   req: IncomingMessage,
   res: ServerResponse,
+  early = true,
 ): { abort(reason: unknown): void } {
   const carrier = req as SignalCarrier;
+  if (!early) return { abort: (reason) => carrier[SSE_ABORT_CONTROLLER]?.abort(reason) };
   let controller = carrier[SSE_ABORT_CONTROLLER];
   if (!controller) {
     Object.defineProperty(carrier, SSE_ABORT_CONTROLLER, {
@@ -86,14 +131,14 @@ export function requestSignal(req: IncomingMessage, res: ServerResponse): AbortS
  * }
  */
 export const RequestSignal = createParamDecorator(
-  (_data: unknown, ctx: ExecutionContext): AbortSignal => {
+  signalSafeFactory((_data: unknown, ctx: ExecutionContext): AbortSignal => {
     const http = ctx.switchToHttp();
     const res = http.getResponse<object>();
     return requestSignal(
       http.getRequest<IncomingMessage>(),
       platformOfResponse(res).rawResponse(res),
     );
-  },
+  }),
 );
 
 /**

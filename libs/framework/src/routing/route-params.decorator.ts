@@ -4,6 +4,7 @@ import type { ServerResponse } from 'node:http';
 import { BINDS_METADATA } from '../toolkit.constants.js';
 import { bindRequest, enterRoute, type RoutedRequest } from './bind-request.js';
 import type { BoundValues } from './param-binder.js';
+import { signalSafeFactory } from './request-signal.js';
 
 /** Reads the bound value named `name` of this request (all of them without a name). */
 export function boundValue(ctx: ExecutionContext, name?: string): unknown {
@@ -16,14 +17,16 @@ export function boundValue(ctx: ExecutionContext, name?: string): unknown {
   return values instanceof Promise ? values.then((v: BoundValues) => v[name]) : values[name];
 }
 
-const entry = createParamDecorator((_data: unknown, ctx: ExecutionContext): undefined => {
-  enterRoute(
-    ctx.getArgByIndex<RoutedRequest>(0),
-    ctx.getArgByIndex<ServerResponse>(1),
-    ctx.getHandler(),
-  );
-  return undefined;
-});
+const entry = createParamDecorator(
+  signalSafeFactory((_data: unknown, ctx: ExecutionContext): undefined => {
+    enterRoute(
+      ctx.getArgByIndex<RoutedRequest>(0),
+      ctx.getArgByIndex<ServerResponse>(1),
+      ctx.getHandler(),
+    );
+    return undefined;
+  }),
+);
 
 /** Records that a handler binds toolkit parameters, so `@Route` needs no entry parameter. */
 export function markBinding(target: object, key: string | symbol | undefined): void {

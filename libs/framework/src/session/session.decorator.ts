@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { platformOfResponse } from '../http/platform/platform-of.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
+import { signalSafeFactory } from '../routing/request-signal.js';
 import { SessionIssuer } from './session-issuer.js';
 
 /** What the parameter factory hands the pipe: the exchange whose session is wanted. */
@@ -51,12 +52,17 @@ function authenticatedUserId(user: unknown): string | undefined {
   return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
-const exchange = createParamDecorator((_data: unknown, ctx: ExecutionContext): Exchange => {
-  const http = ctx.switchToHttp();
-  const res = http.getResponse<object>();
-  // The Node response: the cookie set there goes out with the platform's answer, or a stream's.
-  return { req: http.getRequest<Exchange['req']>(), res: platformOfResponse(res).rawResponse(res) };
-});
+const exchange = createParamDecorator(
+  signalSafeFactory((_data: unknown, ctx: ExecutionContext): Exchange => {
+    const http = ctx.switchToHttp();
+    const res = http.getResponse<object>();
+    // The Node response: the cookie set there goes out with the platform's answer, or a stream's.
+    return {
+      req: http.getRequest<Exchange['req']>(),
+      res: platformOfResponse(res).rawResponse(res),
+    };
+  }),
+);
 
 /**
  * Injects who is talking, as a string to scope conversations with: `user:<id>` when an

@@ -40,8 +40,6 @@ export class SsePump {
   private halted = false;
   /** {@link run} has returned. */
   private finished = false;
-  /** Until the first chunk: sends a ping (and so the headers) if the producer is slow to start. */
-  private opener?: NodeJS.Timeout;
 
   constructor(
     private readonly emissions: AsyncIterator<unknown>,
@@ -58,9 +56,8 @@ export class SsePump {
       this.halt();
     };
     this.res.once('close', onClose);
-    if (this.options.heartbeatMs > 0) {
-      this.opener = setTimeout(() => void this.writer.comment('ping'), this.options.heartbeatMs);
-    }
+    // Also what sends the headers (with a ping) if the first chunk is slow to come.
+    this.writer.startHeartbeat();
     try {
       await this.walk();
       if (!this.halted) this.writer.end();
@@ -71,7 +68,7 @@ export class SsePump {
       await this.writer.write(errorFrame(this.options.describeError(error)));
       this.writer.end();
     } finally {
-      clearTimeout(this.opener);
+      this.writer.stopHeartbeat();
       this.res.off('close', onClose);
       this.finished = true;
     }
@@ -123,10 +120,6 @@ export class SsePump {
 
   /** Writes one chunk; a promise only when the client is behind. */
   private emit(chunk: unknown): Promise<void> | undefined {
-    if (this.opener) {
-      clearTimeout(this.opener);
-      this.opener = undefined;
-    }
     return this.writer.write(this.framer.frame(chunk));
   }
 

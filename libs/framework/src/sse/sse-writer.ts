@@ -7,6 +7,7 @@ export const SSE_HEADERS: Readonly<Record<string, string>> = {
   Connection: 'keep-alive',
   'X-Accel-Buffering': 'no',
 };
+const HEADER_ENTRIES = Object.entries(SSE_HEADERS);
 
 /**
  * Writes Server-Sent Events to one response: sets the headers once, flushes each frame as it is
@@ -17,7 +18,7 @@ export class SseWriter {
   private heartbeat?: NodeJS.Timeout;
   /** Writes so far: the heartbeat pings only when none happened for a whole period. */
   private writes = 0;
-  private writesAtLastBeat = -1;
+  private writesAtLastBeat = 0;
   private opened = false;
   private ended = false;
   private readonly waits = new Set<() => void>();
@@ -44,9 +45,18 @@ export class SseWriter {
   open(): void {
     if (this.opened) return;
     this.opened = true;
-    for (const [name, value] of Object.entries(SSE_HEADERS)) this.res.setHeader(name, value);
+    for (const [name, value] of HEADER_ENTRIES) this.res.setHeader(name, value);
     this.res.statusCode = 200;
-    this.armHeartbeat();
+    if (!this.heartbeat) this.armHeartbeat();
+  }
+
+  /**
+   * Starts the heartbeat before anything is written: a stream silent for a whole period then
+   * sends a ping, and with it its headers (so a slow first chunk does not leave the client
+   * without an answer). One timer serves the whole stream.
+   */
+  startHeartbeat(): void {
+    if (!this.heartbeat) this.armHeartbeat();
   }
 
   /**

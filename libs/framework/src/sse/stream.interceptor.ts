@@ -12,7 +12,7 @@ import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { publicMessage } from '../http/error-response.js';
 import { platformOfResponse } from '../http/platform/platform-of.js';
 import { enterRoute } from '../routing/bind-request.js';
-import { deferAbortController } from '../routing/request-signal.js';
+import { deferAbortController, mayReadSignalEarly } from '../routing/request-signal.js';
 import { routeInfo } from '../routing/route-info.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { ResumableStreams } from './resumable-streams.js';
@@ -81,7 +81,11 @@ export class StreamInterceptor implements NestInterceptor {
       });
       return this.pumped(req, res, stream, source.events, source.controller);
     }
-    const controller = deferAbortController(req, res);
+    const controller = deferAbortController(
+      req,
+      res,
+      mayReadSignalEarly(context.getClass(), handler),
+    );
     return this.pumped(req, res, stream, next.handle(), controller);
   }
 
