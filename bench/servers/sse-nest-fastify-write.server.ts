@@ -6,22 +6,13 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
 import { announce } from '../support/announce.js';
-import { produce } from './sse-source.js';
+import { writeEvents } from './sse-fastify-write.js';
 
 @Controller()
 class EventsController {
   @Post('/events')
-  async events(@Res() reply: FastifyReply): Promise<void> {
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    for await (const chunk of produce()) res.write(`event: message\ndata: ${chunk}\n\n`);
-    res.end();
+  events(@Res() reply: FastifyReply): Promise<void> {
+    return writeEvents(reply);
   }
 }
 

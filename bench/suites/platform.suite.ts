@@ -19,6 +19,7 @@ const RUNS = {
   parsersFastify: { script: 'servers/json-nest-fastify-parsers.server.js', spec: ECHO },
   streamFastify: { script: 'servers/sse-toolkit.server.js', spec: EVENTS, env: FASTIFY },
   writeFastify: { script: 'servers/sse-nest-fastify-write.server.js', spec: EVENTS },
+  interceptedFastify: { script: 'servers/sse-nest-fastify-intercepted.server.js', spec: EVENTS },
 } as const;
 type Run = keyof typeof RUNS;
 
@@ -101,6 +102,11 @@ export async function platformSuite(settings: BenchSettings): Promise<Row[]> {
       id: 'platform-sse',
       name: `SSE ${SSE_EVENTS} events on Fastify: \`@Stream()\` vs bare Nest writing \`reply.raw\``,
       target: { kind: 'min', value: 0.95 },
+      decomposedBy: ['platform-sse-pipeline'],
+    }),
+    row(loads, 'interceptedFastify', 'writeFastify', {
+      id: 'platform-sse-pipeline',
+      name: `SSE ${SSE_EVENTS} events on Fastify: bare Nest writing \`reply.raw\` behind one no-op interceptor vs without (Nest's interceptor pipeline, which \`@Stream()\` runs on)`,
     }),
     row(loads, 'nestFastify', 'nestExpress', {
       id: 'platform-json-bare',
