@@ -1,35 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  assertCliBuilt,
-  eventually,
-  freePort,
-  isAlive,
-  startCli,
-  type CliProcess,
-} from './support/cli-process.js';
-import { cleanEnv, DI_APP, getJson } from './support/dev-helpers.js';
-import { createTempProject, TINY_APP, type TempProject } from './support/temp-project.js';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { assertCliBuilt, eventually, freePort, isAlive, startCli } from './support/cli-process.js';
+import { cleanAfterEach, cleanEnv, DI_APP, getJson } from './support/dev-helpers.js';
+import { createTempProject, TINY_APP } from './support/temp-project.js';
 
 describe('toolkit dev: serving with reload', () => {
-  const cleanups: Array<() => void | Promise<void>> = [];
-  const track = (project: TempProject): TempProject => {
-    cleanups.push(project.cleanup);
-    return project;
-  };
-  const watch = (cli: CliProcess): CliProcess => {
-    cleanups.unshift(async () => {
-      if (cli.child.exitCode === null && cli.child.signalCode === null) {
-        cli.child.kill('SIGKILL');
-        await cli.exited;
-      }
-    });
-    return cli;
-  };
+  const { track, watch } = cleanAfterEach();
 
   beforeAll(() => assertCliBuilt());
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0)) await cleanup();
-  });
 
   it('serves with DI, reloads on a .ts change, and exits 0 on SIGINT leaving no child', async () => {
     const project = track(

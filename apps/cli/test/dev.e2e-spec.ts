@@ -1,36 +1,13 @@
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer } from 'node:net';
-import {
-  assertCliBuilt,
-  freePort,
-  isAlive,
-  runCli,
-  startCli,
-  type CliProcess,
-} from './support/cli-process.js';
-import { cleanEnv, getJson } from './support/dev-helpers.js';
-import { createTempProject, TINY_APP, type TempProject } from './support/temp-project.js';
+import { assertCliBuilt, freePort, isAlive, runCli, startCli } from './support/cli-process.js';
+import { cleanAfterEach, cleanEnv, getJson } from './support/dev-helpers.js';
+import { createTempProject, TINY_APP } from './support/temp-project.js';
 
 describe('toolkit dev: checks before serving, and --no-reload', () => {
-  const cleanups: Array<() => void | Promise<void>> = [];
-  const track = (project: TempProject): TempProject => {
-    cleanups.push(project.cleanup);
-    return project;
-  };
-  const watch = (cli: CliProcess): CliProcess => {
-    cleanups.unshift(async () => {
-      if (cli.child.exitCode === null && cli.child.signalCode === null) {
-        cli.child.kill('SIGKILL');
-        await cli.exited;
-      }
-    });
-    return cli;
-  };
+  const { track, watch } = cleanAfterEach();
 
   beforeAll(() => assertCliBuilt());
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0)) await cleanup();
-  });
 
   it('exits 1 with "Application file not found" when there is no app.ts', async () => {
     const project = track(createTempProject({ 'README.md': '# empty\n' }, ['toolkit']));

@@ -3,39 +3,17 @@
  * (`app.platform` in toolkit.yaml, or `TOOLKIT_APP_PLATFORM`), and say what to install when
  * that platform's Nest package is missing.
  */
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  assertCliBuilt,
-  freePort,
-  runCli,
-  startCli,
-  type CliProcess,
-} from './support/cli-process.js';
-import { cleanEnv } from './support/dev-helpers.js';
-import { createTempProject, TINY_APP, type TempProject } from './support/temp-project.js';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { assertCliBuilt, freePort, runCli, startCli } from './support/cli-process.js';
+import { cleanAfterEach, cleanEnv } from './support/dev-helpers.js';
+import { createTempProject, TINY_APP } from './support/temp-project.js';
 
 const FASTIFY_YAML = 'app:\n  platform: fastify\n';
 
 describe('toolkit dev/start on Fastify', () => {
-  const cleanups: Array<() => void | Promise<void>> = [];
-  const track = (project: TempProject): TempProject => {
-    cleanups.push(project.cleanup);
-    return project;
-  };
-  const watch = (cli: CliProcess): CliProcess => {
-    cleanups.unshift(async () => {
-      if (cli.child.exitCode === null && cli.child.signalCode === null) {
-        cli.child.kill('SIGKILL');
-        await cli.exited;
-      }
-    });
-    return cli;
-  };
+  const { track, watch } = cleanAfterEach();
 
   beforeAll(() => assertCliBuilt());
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0)) await cleanup();
-  });
 
   it('exits 1 with the install command when @nestjs/platform-fastify cannot be resolved', async () => {
     const project = track(createTempProject({ 'app.ts': TINY_APP, 'toolkit.yaml': FASTIFY_YAML }));

@@ -1,3 +1,7 @@
+import { afterEach } from '@jest/globals';
+import type { CliProcess } from './cli-process.js';
+import type { TempProject } from './temp-project.js';
+
 /** An app using Nest dependency injection by type: it only works when decorator metadata is emitted. */
 export const DI_APP = `import { Controller, Injectable } from '@nestjs/common';
 import { App, Route } from 'toolkit';
@@ -37,4 +41,38 @@ export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 export async function getJson(url: string): Promise<{ status: number; body: unknown }> {
   const response = await fetch(url);
   return { status: response.status, body: await response.json() };
+}
+
+/** What {@link cleanAfterEach} gives a describe block. */
+export interface TestResources {
+  /** Removes the project after the test. */
+  track: (project: TempProject) => TempProject;
+  /** Kills the process after the test if it still runs (before any project is removed). */
+  watch: (cli: CliProcess) => CliProcess;
+}
+
+/**
+ * Cleans up after each test of the calling describe block: CLI processes still running are
+ * killed first (newest first), then temporary projects are removed.
+ */
+export function cleanAfterEach(): TestResources {
+  const cleanups: Array<() => void | Promise<void>> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+  return {
+    track: (project) => {
+      cleanups.push(() => project.cleanup());
+      return project;
+    },
+    watch: (cli) => {
+      cleanups.unshift(async () => {
+        if (cli.child.exitCode === null && cli.child.signalCode === null) {
+          cli.child.kill('SIGKILL');
+          await cli.exited;
+        }
+      });
+      return cli;
+    },
+  };
 }
