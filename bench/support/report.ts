@@ -4,8 +4,14 @@ import { cpuRatioOf, describeTarget, perWhat, ratioOf, targetMet, type Row } fro
 import type { BenchSettings } from './settings.js';
 import { formatNumber, median } from './stats.js';
 
+/** Decimals a unit is shown with: ms to 0.1, a recall (0–1) to 0.001, counts whole. */
+function decimals(unit: string): number {
+  if (unit === 'recall') return 3;
+  return unit === 'ms' ? 1 : 0;
+}
+
 function value(n: number, unit: string): string {
-  return `${formatNumber(n, unit === 'ms' ? 1 : 0)} ${unit}`;
+  return `${formatNumber(n, decimals(unit))} ${unit}`;
 }
 
 function verdict(row: Row): string {
@@ -32,7 +38,7 @@ export function ratioTable(rows: readonly Row[]): string {
 
 function roundsTable(rows: readonly Row[]): string {
   const fmt = (values: number[], unit: string): string =>
-    values.map((v) => formatNumber(v, unit === 'ms' ? 1 : 0)).join(' / ');
+    values.map((v) => formatNumber(v, decimals(unit))).join(' / ');
   return [
     '| Benchmark | unit | toolkit per round | baseline per round |',
     '|---|---|---|---|',
