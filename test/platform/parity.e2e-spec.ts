@@ -4,12 +4,23 @@
  * in both jest projects; each builds both platforms, so the comparison never depends on the run.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { BadRequestException, Controller, Req } from '@nestjs/common';
+import { BadRequestException, Controller, Header, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { gzipSync } from 'node:zlib';
 import { App, Arg, readUploads, Route, Stream, ToolkitError } from 'toolkit';
 import { TestClient, type TestResponse } from 'toolkit/testing';
 import { PLATFORMS, testPlatform, type TestPlatform } from '../support/platform.js';
+
+class Point {
+  constructor(
+    readonly x: number,
+    readonly y: number,
+  ) {}
+
+  toJSON() {
+    return { point: [this.x, this.y] };
+  }
+}
 
 @Controller()
 class ParityController {
@@ -27,6 +38,20 @@ class ParityController {
   async upload(@Req() req: Request) {
     const files = await readUploads(req, { maxFileBytes: 1024 });
     return { names: files.map((file) => file.filename) };
+  }
+
+  @Route('/typed')
+  @Header('Content-Type', 'application/problem+json')
+  typed() {
+    return { title: 'typed' };
+  }
+
+  @Route('/shapes')
+  shapes(@Arg('kind', { in: 'query' }) kind: string) {
+    if (kind === 'array') return [1, 'two', { three: 3 }];
+    if (kind === 'class') return new Point(1, 2);
+    if (kind === 'null-prototype') return Object.assign(Object.create(null) as object, { a: 1 });
+    return [{ status: 'created' }, 201];
   }
 
   @Route('/busy')
@@ -235,9 +260,14 @@ describe('the same bad requests on Express and Fastify', () => {
       (c) => c.post('/echo', { data: { text: 'form' } }),
       (c) => c.post('/upload', { files: { file: { filename: 'a.txt', content: 'hi' } } }),
       (c) => c.post('/stream', { json: { n: 3 } }),
+      (c) => c.get('/typed'),
+      ...['array', 'class', 'null-prototype', 'tuple'].map(
+        (kind) => (c: TestClient) => c.get('/shapes', { params: { kind } }),
+      ),
     ];
     for (const send of requests) {
       const [express, fastify] = await Promise.all(PLATFORMS.map((p) => send(clients.get(p)!)));
+      expect(express.statusCode).toBeLessThan(300);
       expect([fastify.statusCode, fastify.text()]).toEqual([express.statusCode, express.text()]);
       expect(fastify.headers['content-type']).toBe(express.headers['content-type']);
     }
