@@ -226,6 +226,9 @@ export function describeChatbotEndToEnd(platform: HttpPlatformChoice): void {
         return reply.textContent();
       };
       await page.reload();
+      // The page restores the conversation from /history once loaded: counted before that, the
+      // restored answer would be taken for the new one.
+      await page.locator('.message.assistant').first().waitFor({ timeout: 20_000 });
       expect(await ask('What is my name?')).toMatch(/^Your name is Ada\./);
       // ...until "New conversation" clears it.
       await page.click('#clear');
