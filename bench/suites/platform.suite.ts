@@ -1,4 +1,4 @@
-import { SSE_EVENTS } from '../servers/sse-source.js';
+import { SSE_EVENTS, SSE_EVENTS_VARIABLE } from '../servers/sse-source.js';
 import type { BenchSettings } from '../support/settings.js';
 import { drive, driveServer, probe, type RequestSpec, type ServerLoad } from '../support/load.js';
 import { interleave, log, withServers } from '../support/rounds.js';
@@ -8,6 +8,8 @@ import { countSseEvents } from '../support/sse-frames.js';
 const ECHO: RequestSpec = { path: '/echo', method: 'POST', json: { message: 'hello, world' } };
 const EVENTS: RequestSpec = { path: '/events', method: 'POST', json: {} };
 const FASTIFY = { TOOLKIT_APP_PLATFORM: 'fastify' };
+/** Streams of one event: what a stream costs apart from its events. */
+const ONE_EVENT = { [SSE_EVENTS_VARIABLE]: '1' };
 
 /** Each server with the request it is driven with; toolkit's run on Fastify by configuration. */
 const RUNS = {
@@ -20,6 +22,18 @@ const RUNS = {
   streamFastify: { script: 'servers/sse-toolkit.server.js', spec: EVENTS, env: FASTIFY },
   writeFastify: { script: 'servers/sse-nest-fastify-write.server.js', spec: EVENTS },
   interceptedFastify: { script: 'servers/sse-nest-fastify-intercepted.server.js', spec: EVENTS },
+  streamOneFastify: {
+    script: 'servers/sse-toolkit.server.js',
+    spec: EVENTS,
+    env: { ...FASTIFY, ...ONE_EVENT },
+    events: 1,
+  },
+  writeOneFastify: {
+    script: 'servers/sse-nest-fastify-write.server.js',
+    spec: EVENTS,
+    env: ONE_EVENT,
+    events: 1,
+  },
 } as const;
 type Run = keyof typeof RUNS;
 
@@ -30,9 +44,15 @@ async function checkRuns(urls: Record<Run, string>): Promise<void> {
     const ok =
       spec === ECHO
         ? answer.status === 200 && JSON.parse(answer.body).echo === 'hello, world'
-        : answer.status === 200 && countSseEvents(answer.body) === SSE_EVENTS;
+        : answer.status === 200 && countSseEvents(answer.body) === eventsOf(run);
     if (!ok) throw new Error(`${run} answered ${answer.status} ${answer.body.slice(0, 200)}`);
   }
+}
+
+/** Events per response of a streaming run. */
+function eventsOf(run: Run): number {
+  const spec = RUNS[run];
+  return 'events' in spec ? spec.events : SSE_EVENTS;
 }
 
 function row(
@@ -41,7 +61,7 @@ function row(
   baseline: Run,
   fields: Omit<Row, 'unit' | 'toolkit' | 'baseline' | 'cpu'>,
 ): Row {
-  const per = RUNS[toolkit].spec === EVENTS ? SSE_EVENTS : 1;
+  const per = RUNS[toolkit].spec === EVENTS ? eventsOf(toolkit) : 1;
   const rate = (run: Run) => loads[run].map((l) => l.requestsPerSec * per);
   const cpu = (run: Run) => loads[run].map((l) => l.cpuMicrosPerRequest / per);
   return {
@@ -102,7 +122,11 @@ export async function platformSuite(settings: BenchSettings): Promise<Row[]> {
       id: 'platform-sse',
       name: `SSE ${SSE_EVENTS} events on Fastify: \`@Stream()\` vs bare Nest writing \`reply.raw\``,
       target: { kind: 'min', value: 0.95 },
-      decomposedBy: ['platform-sse-pipeline'],
+      decomposedBy: ['platform-sse-pipeline', 'platform-sse-one'],
+    }),
+    row(loads, 'streamOneFastify', 'writeOneFastify', {
+      id: 'platform-sse-one',
+      name: 'SSE of 1 event on Fastify (what a stream costs apart from its events): `@Stream()` vs bare Nest writing `reply.raw`',
     }),
     row(loads, 'interceptedFastify', 'writeFastify', {
       id: 'platform-sse-pipeline',
