@@ -185,8 +185,10 @@ describe('@Stream over the in-process TestClient', () => {
     probe.lastSignal = undefined;
     const res = await client.post('/own-signal', { json: { n: 2 } });
     expect(res.events().map((e) => e.data)).toEqual(['aborted: false', 'aborted: false']);
-    expect(probe.lastSignal?.aborted).toBe(true);
-    expect((probe.lastSignal?.reason as Error).name).toBe('StreamEndedError');
+    // Read back through a wider type: the assignment above narrowed the property to undefined.
+    const signal = probe.lastSignal as AbortSignal | undefined;
+    expect(signal?.aborted).toBe(true);
+    expect((signal?.reason as Error).name).toBe('StreamEndedError');
   });
 
   it('lets a guard refuse before any event-stream header is sent', async () => {

@@ -1,4 +1,10 @@
-import { Module, type DynamicModule, type Provider } from '@nestjs/common';
+import {
+  Module,
+  type DynamicModule,
+  type MiddlewareConsumer,
+  type NestModule,
+  type Provider,
+} from '@nestjs/common';
 import { APP_FILTER, DiscoveryModule } from '@nestjs/core';
 import { CacheStore } from '../../../providers/src/cache/cache-store.interface.js';
 import { LLM } from '../../../providers/src/llm/llm.js';
@@ -13,6 +19,7 @@ import { llmProvider } from '../llm/llm.providers.js';
 import { MemoryService } from '../memory/memory.service.js';
 import { memoryProviders } from '../memory/memory.providers.js';
 import { OpenApiController } from '../openapi/openapi.controller.js';
+import { DirectStreams } from '../sse/direct-streams.js';
 import { ResumableStreams } from '../sse/resumable-streams.js';
 import { StreamRegistry } from '../sse/stream-registry.js';
 import { StreamInterceptor } from '../sse/stream.interceptor.js';
@@ -57,6 +64,7 @@ const configProvider: Provider = {
     StreamRegistry,
     ResumableStreams,
     StreamInterceptor,
+    DirectStreams,
     ToolkitLifecycle,
     ValidationBinder,
     ToolRegistry,
@@ -77,7 +85,19 @@ const configProvider: Provider = {
     ToolRegistry,
   ],
 })
-export class ToolkitModule extends ToolkitModuleBase {
+export class ToolkitModule extends ToolkitModuleBase implements NestModule {
+  constructor(private readonly directStreams: DirectStreams) {
+    super();
+  }
+
+  /**
+   * Runs while Nest sets up middleware, after the controllers are built and before their routes
+   * are registered: the moment `@Stream()` routes can get their direct handlers.
+   */
+  configure(_consumer: MiddlewareConsumer): void {
+    this.directStreams.install();
+  }
+
   /** Toolkit with options given in code (all optional). */
   static override forRoot(options: typeof TOOLKIT_OPTIONS_TYPE = {}): DynamicModule {
     return super.forRoot(options);

@@ -55,7 +55,7 @@ export class SsePump {
       this.writer.gone();
       this.halt();
     };
-    this.res.once('close', onClose);
+    this.res.on('close', onClose); // removed in `finally`
     // Also what sends the headers (with a ping) if the first chunk is slow to come.
     this.writer.startHeartbeat();
     try {

@@ -8,6 +8,8 @@ export const SSE_HEADERS: Readonly<Record<string, string>> = {
   'X-Accel-Buffering': 'no',
 };
 const HEADER_ENTRIES = Object.entries(SSE_HEADERS);
+/** The same headers as `writeHead` takes them: name, value, name, value... */
+const HEADER_LIST = HEADER_ENTRIES.flat();
 
 /**
  * Writes Server-Sent Events to one response: sets the headers once, flushes each frame as it is
@@ -21,7 +23,8 @@ export class SseWriter {
   private writesAtLastBeat = 0;
   private opened = false;
   private ended = false;
-  private readonly waits = new Set<() => void>();
+  /** Who waits for a slow client; made on the first wait (most streams never wait). */
+  private waits?: Set<() => void>;
 
   constructor(
     private readonly res: ServerResponse,
@@ -45,8 +48,13 @@ export class SseWriter {
   open(): void {
     if (this.opened) return;
     this.opened = true;
-    for (const [name, value] of HEADER_ENTRIES) this.res.setHeader(name, value);
-    this.res.statusCode = 200;
+    if (this.res.getHeaderNames().length === 0) {
+      // Nothing set before (the usual case on Fastify): one call stores status and headers.
+      this.res.writeHead(200, HEADER_LIST);
+    } else {
+      for (const [name, value] of HEADER_ENTRIES) this.res.setHeader(name, value);
+      this.res.statusCode = 200;
+    }
     if (!this.heartbeat) this.armHeartbeat();
   }
 
@@ -103,7 +111,7 @@ export class SseWriter {
    */
   detach(): void {
     this.stopHeartbeat();
-    for (const release of [...this.waits]) release();
+    if (this.waits) for (const release of [...this.waits]) release();
   }
 
   /** Resolves on `drain`, `close` or {@link detach}, removing its listeners (a slow client hits this often). */
@@ -112,10 +120,10 @@ export class SseWriter {
       const done = (): void => {
         this.res.off('drain', done);
         this.res.off('close', done);
-        this.waits.delete(done);
+        this.waits?.delete(done);
         resolve();
       };
-      this.waits.add(done);
+      (this.waits ??= new Set()).add(done);
       this.res.on('drain', done);
       this.res.on('close', done);
     });

@@ -39,9 +39,10 @@ export class StreamRegistry {
 
   /** Tracks one stream until `done` settles. */
   track(pump: SsePump, controller: LiveStream['controller'], done: Promise<void>): void {
-    const entry: LiveStream = { pump, controller, done: done.catch(() => undefined) };
+    const entry: LiveStream = { pump, controller, done };
     this.live.add(entry);
-    void entry.done.then(() => this.live.delete(entry));
+    const forget = (): void => void this.live.delete(entry);
+    done.then(forget, forget);
   }
 
   /**
@@ -72,6 +73,6 @@ export class StreamRegistry {
   }
 
   private settled(): Promise<unknown> {
-    return Promise.all([...this.live].map((stream) => stream.done));
+    return Promise.allSettled([...this.live].map((stream) => stream.done));
   }
 }

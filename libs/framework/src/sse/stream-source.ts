@@ -46,6 +46,47 @@ export async function* streamChunks(
   }
 }
 
+const FINISHED: IteratorReturnResult<undefined> = { done: true, value: undefined };
+
+/**
+ * The emissions of what a streaming handler returned, as Nest would hand them to an interceptor:
+ * an Observable's items, else the value itself (once), a promise being awaited first. Nothing is
+ * awaited before the first `next()`, so the stream (and its heartbeat) starts while an async
+ * handler is still working.
+ */
+export function handlerOutput(
+  returned: unknown,
+  maxPendingBytes: number,
+  onOverflow?: (error: StreamOverflowError) => void,
+): AsyncIterator<unknown> {
+  let items: AsyncIterator<unknown> | undefined;
+  let taken = false;
+  return {
+    async next() {
+      if (items) return items.next();
+      if (taken) return FINISHED;
+      taken = true;
+      const value = isPromiseLike(returned) ? await returned : returned;
+      if (!isObservable(value)) return { done: false, value };
+      items = observableIterator(value, maxPendingBytes, onOverflow);
+      return items.next();
+    },
+    async return() {
+      taken = true;
+      await items?.return?.();
+      return FINISHED;
+    },
+  };
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
 /**
  * A pull-based view of an Observable: values wait in a queue until asked for; `return()`
  * unsubscribes. An Observable cannot be paused, so the queue is bounded: once more than

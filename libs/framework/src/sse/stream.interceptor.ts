@@ -19,7 +19,7 @@ import { ResumableStreams } from './resumable-streams.js';
 import { SsePump } from './sse-pump.js';
 import { DEFAULT_MAX_PENDING_BYTES, type StreamOptions } from './stream-options.js';
 import { StreamRegistry } from './stream-registry.js';
-import { observableIterator, type StreamOverflowError } from './stream-source.js';
+import { handlerOutput, observableIterator, type StreamOverflowError } from './stream-source.js';
 
 /**
  * The abort reason once a stream is over (Nest's `@SseSignal()` contract: the signal aborts when
@@ -31,6 +31,12 @@ STREAM_ENDED.name = 'StreamEndedError';
 
 const ACTIVE_PUMP = Symbol('toolkit:active-pump');
 type PumpCarrier = { [ACTIVE_PUMP]?: SsePump };
+
+/** Builds what a stream walks, given the bound on unread output and the overrun callback. */
+type EmissionSource = (
+  maxPendingBytes: number,
+  onOverflow: (error: StreamOverflowError) => void,
+) => AsyncIterator<unknown>;
 
 /** What the interceptor reads of the platform's request. */
 type StreamRequest = IncomingMessage & { originalUrl?: string };
@@ -72,45 +78,83 @@ export class StreamInterceptor implements NestInterceptor {
     this.streams.admit();
     // From here on the stream writes the Node response itself (Fastify: the reply is hijacked).
     const res = platformOfResponse(reply).takeOver(reply);
-    const maxPendingBytes = stream.maxPendingBytes ?? DEFAULT_MAX_PENDING_BYTES;
+    let start: () => Promise<void>;
     if (stream.resumable) {
       const source = this.resumables.open(req, res, next.handle(), {
         ...(typeof stream.resumable === 'object' ? stream.resumable : {}),
-        maxPendingBytes,
+        maxPendingBytes: stream.maxPendingBytes ?? DEFAULT_MAX_PENDING_BYTES,
         describeError: this.describeError,
       });
-      return this.pumped(req, res, stream, source.events, source.controller);
+      start = () => this.pumped(req, res, stream, () => source.events, source.controller);
+    } else {
+      const early = mayReadSignalEarly(context.getClass(), handler);
+      const controller = deferAbortController(req, res, early);
+      start = () =>
+        this.pumped(
+          req,
+          res,
+          stream,
+          (bound, onOverflow) => observableIterator(next.handle(), bound, onOverflow),
+          controller,
+        );
     }
-    const controller = deferAbortController(
+    return new Observable((subscriber) => {
+      start().then(
+        () => {
+          subscriber.next(undefined);
+          subscriber.complete();
+        },
+        (error: unknown) => subscriber.error(error),
+      );
+    });
+  }
+
+  /**
+   * Streams what `call` returns on a route whose only interceptor is this one, without Nest's
+   * interceptor pipeline (see {@link DirectStreams}): the same checks, in the same order, then
+   * the same pump. Resolves once the stream is over; rejects, before anything was sent, with what
+   * the exception filter should answer.
+   */
+  streamDirect(handler: object, reply: object, call: () => unknown): Promise<void> {
+    const stream = routeInfo(handler)?.stream ?? {};
+    const platform = platformOfResponse(reply);
+    const req = platform.requestOf(reply) as StreamRequest;
+    enterRoute(req, reply as ServerResponse, handler);
+    this.streams.admit();
+    const returned = call();
+    const res = platform.takeOver(reply);
+    const controller = deferAbortController(req, res, false);
+    return this.pumped(
       req,
       res,
-      mayReadSignalEarly(context.getClass(), handler),
+      stream,
+      (bound, onOverflow) => handlerOutput(returned, bound, onOverflow),
+      controller,
     );
-    return this.pumped(req, res, stream, next.handle(), controller);
   }
 
   private readonly describeError = (error: unknown): string =>
     publicMessage(error, this.config.app.debug);
 
-  /** Streams `source` into the response; `controller` aborts when the stream is over. */
-  private pumped(
+  /**
+   * Streams the emissions `source` gives (told the bound on unread output and what to call when
+   * an Observable overruns it) into the response. `controller` aborts when the stream is over,
+   * however it ended.
+   */
+  private async pumped(
     req: StreamRequest,
     res: ServerResponse,
     stream: StreamOptions,
-    source: Observable<unknown> | AsyncIterator<unknown>,
+    source: EmissionSource,
     controller: { abort(reason: unknown): void },
-  ): Observable<unknown> {
+  ): Promise<void> {
     const maxPendingBytes = stream.maxPendingBytes ?? DEFAULT_MAX_PENDING_BYTES;
     // An overrun fails the stream and aborts the request (its upstream call is pointless now).
     const onOverflow = (error: StreamOverflowError): void => {
       pump.fail(error);
       controller.abort(error);
     };
-    const emissions =
-      source instanceof Observable
-        ? observableIterator(source, maxPendingBytes, onOverflow)
-        : source;
-    const pump: SsePump = new SsePump(emissions, res, {
+    const pump: SsePump = new SsePump(source(maxPendingBytes, onOverflow), res, {
       heartbeatMs: (stream.heartbeat ?? this.config.app.sse_heartbeat) * 1000,
       maxPendingBytes,
       onOverflow,
@@ -119,20 +163,12 @@ export class StreamInterceptor implements NestInterceptor {
         this.logger.error(`Stream failed (${req.method} ${req.originalUrl ?? req.url})`, error),
     });
     (req as PumpCarrier)[ACTIVE_PUMP] = pump;
-    return new Observable((subscriber) => {
-      const done = pump.run();
-      this.streams.track(pump, controller, done);
-      done.then(
-        () => {
-          controller.abort(STREAM_ENDED);
-          subscriber.next(undefined);
-          subscriber.complete();
-        },
-        (error: unknown) => {
-          controller.abort(STREAM_ENDED);
-          subscriber.error(error);
-        },
-      );
-    });
+    const done = pump.run();
+    this.streams.track(pump, controller, done);
+    try {
+      await done;
+    } finally {
+      controller.abort(STREAM_ENDED);
+    }
   }
 }

@@ -50,6 +50,7 @@ export const EXPRESS_PLATFORM: HttpPlatform = {
   rawRequest: (req) => req as Request,
   rawResponse: (res) => res as ServerResponse,
   responseOf: (req) => (req as Request).res as object,
+  requestOf: (res) => (res as Response).req,
   linkResponses() {
     // Express links them itself (`req.res`).
   },

@@ -12,6 +12,7 @@ export interface FastifyRequestLike {
 /** The parts of Fastify's reply toolkit uses. */
 export interface FastifyReplyLike {
   raw: ServerResponse;
+  request: FastifyRequestLike;
   sent: boolean;
   code(status: number): FastifyReplyLike;
   header(name: string, value: unknown): FastifyReplyLike;

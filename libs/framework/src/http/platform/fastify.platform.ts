@@ -68,6 +68,7 @@ export const FASTIFY_PLATFORM: HttpPlatform = {
     if (!linked) throw new Error('toolkit: the Fastify reply of this request is not linked');
     return linked;
   },
+  requestOf: (res) => reply(res).request,
   linkResponses(nest) {
     const fastify = nest.getHttpAdapter().getInstance() as FastifyLike;
     fastify.addHook('onRequest', (request, replyOf, done) => {

@@ -24,6 +24,8 @@ export interface HttpPlatform {
    * request by {@link HttpPlatform.linkResponses}).
    */
   responseOf(req: object): object;
+  /** The platform's request a response answers (Express: `res.req`; Fastify: `reply.request`). */
+  requestOf(res: object): object;
   /** Makes {@link HttpPlatform.responseOf} work for every request of `nest` (before `init()`). */
   linkResponses(nest: INestApplication): void;
   /**
