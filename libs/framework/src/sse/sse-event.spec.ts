@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isMessageEvent, SseFramer } from './sse-event.js';
+import { formatEvent, isMessageEvent, SseFramer } from './sse-event.js';
 
 describe('SseFramer', () => {
   it('frames strings as event: message with one data line per line, and no id', () => {
@@ -29,6 +29,25 @@ describe('SseFramer', () => {
     );
     expect(framer.frame({ comment: 'keep\nalive' })).toBe(': keep\n: alive\n\n');
     expect(framer.frame({ data: 'after' })).toBe('event: message\nid: 1\ndata: after\n\n');
+  });
+
+  it('splits a line break anywhere in the data, at either end or alone, and leaves none unsplit', () => {
+    const cases: [string, string][] = [
+      ['', 'event: message\ndata: \n\n'],
+      ['\n', 'event: message\ndata: \ndata: \n\n'],
+      ['\r', 'event: message\ndata: \ndata: \n\n'],
+      ['end\n', 'event: message\ndata: end\ndata: \n\n'],
+      ['\nstart', 'event: message\ndata: \ndata: start\n\n'],
+      ['a\rb', 'event: message\ndata: a\ndata: b\n\n'],
+      ['a\n\nb', 'event: message\ndata: a\ndata: \ndata: b\n\n'],
+    ];
+    for (const [data, frame] of cases) expect([data, formatEvent(data)]).toEqual([data, frame]);
+    // A string built from parts, as a producer's template makes it, frames the same.
+    const parts = `${'x'.repeat(12)}${String(7).padStart(3, '0')}\n-tail`;
+    expect(formatEvent(parts)).toBe(`event: message\ndata: ${'x'.repeat(12)}007\ndata: -tail\n\n`);
+    expect(formatEvent('a\nb', 'update')).toBe('event: update\ndata: a\ndata: b\n\n');
+    expect(formatEvent('one', 'update')).toBe('event: update\ndata: one\n\n');
+    expect(() => formatEvent('x', 'bad\nname')).toThrow(TypeError);
   });
 
   it('sends other values as JSON', () => {
