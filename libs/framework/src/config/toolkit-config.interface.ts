@@ -12,7 +12,7 @@ export interface AppSettings {
   body_limit: number;
   /** Largest uploaded file in bytes (multipart uploads, see `readUploads`). @default 20971520 (20 MiB) */
   upload_limit: number;
-  /** Seconds of silence after which an SSE stream sends a `: ping` comment. 0 disables. @default 15 */
+  /** SSE heartbeat period in seconds: a silent stream sends a `: ping` comment after one to two periods. 0 disables. @default 15 */
   sse_heartbeat: number;
   /**
    * Seconds open streams get to finish when the app shuts down (`app.close()`, SIGTERM, SIGINT);

@@ -6,7 +6,10 @@ import { isAsyncIterable, observableIterator, type StreamOverflowError } from '.
 
 /** How an {@link SsePump} reports and words failures. */
 export interface SsePumpOptions {
-  /** Silence (ms) before a `: ping` comment; also how long the first chunk may take before the headers go out. */
+  /**
+   * Heartbeat period (ms): after one to two periods of silence a `: ping` comment goes out (with
+   * the headers, when the first chunk is that slow). 0 disables it.
+   */
   heartbeatMs: number;
   /** Bound on an Observable's unread output (see `StreamOptions.maxPendingBytes`). */
   maxPendingBytes: number;
@@ -25,7 +28,7 @@ export interface SsePumpOptions {
  * A chunk is read only once the client took the previous one, so a generator is paused by a slow
  * client instead of filling memory.
  *
- * The headers wait for the first chunk (or for `heartbeatMs`, whichever comes first), so a
+ * The headers wait for the first chunk (or for the first heartbeat ping), so a
  * failure before any output is rethrown and answered by the exception filter with its real
  * status (503, 429, ...). A failure after output began sends `event: error` with
  * `{"error": ...}` and closes. If the client goes, or {@link stop} is called, `return()` is called

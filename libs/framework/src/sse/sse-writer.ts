@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { heartbeatClock, type HeartbeatClock, type HeartbeatMember } from './heartbeat-clock.js';
 
 /** Headers every SSE answer carries; `no-transform` also keeps compression middleware away. */
 export const SSE_HEADERS: Readonly<Record<string, string>> = {
@@ -14,10 +15,13 @@ const HEADER_LIST = HEADER_ENTRIES.flat();
 /**
  * Writes Server-Sent Events to one response: sets the headers once, flushes each frame as it is
  * written, reports when the client reads slowly (so the producer can wait and memory stays
- * bounded), and sends a `: ping` comment when a stream stays silent (see {@link armHeartbeat}).
+ * bounded), and sends a `: ping` comment when a stream stays silent (see {@link beat}).
  */
-export class SseWriter {
-  private heartbeat?: NodeJS.Timeout;
+export class SseWriter implements HeartbeatMember {
+  /** The clock this stream's heartbeat ticks on, while it has joined one. */
+  private clock?: HeartbeatClock;
+  /** No tick yet since joining: the first one may come at once, before a whole period. */
+  private firstBeat = true;
   /** Writes so far: the heartbeat pings only when none happened for a whole period. */
   private writes = 0;
   private writesAtLastBeat = 0;
@@ -55,16 +59,19 @@ export class SseWriter {
       for (const [name, value] of HEADER_ENTRIES) this.res.setHeader(name, value);
       this.res.statusCode = 200;
     }
-    if (!this.heartbeat) this.armHeartbeat();
+    this.startHeartbeat();
   }
 
   /**
    * Starts the heartbeat before anything is written: a stream silent for a whole period then
    * sends a ping, and with it its headers (so a slow first chunk does not leave the client
-   * without an answer). One timer serves the whole stream.
+   * without an answer). The stream joins the process's clock for its period (see
+   * {@link HeartbeatClock}) rather than arming a timer of its own.
    */
   startHeartbeat(): void {
-    if (!this.heartbeat) this.armHeartbeat();
+    if (this.clock || this.heartbeatMs <= 0 || this.closed) return;
+    this.clock = heartbeatClock(this.heartbeatMs);
+    this.clock.join(this);
   }
 
   /**
@@ -101,8 +108,8 @@ export class SseWriter {
 
   /** Stops the heartbeat without ending (the client is gone). */
   stopHeartbeat(): void {
-    if (this.heartbeat) clearTimeout(this.heartbeat);
-    this.heartbeat = undefined;
+    this.clock?.leave(this);
+    this.clock = undefined;
   }
 
   /**
@@ -130,18 +137,17 @@ export class SseWriter {
   }
 
   /**
-   * One timer for the whole stream, firing every `heartbeatMs`: it pings when no event went out
-   * since it last fired, so a ping follows one to two periods of silence and a busy stream costs
-   * no timer work per event.
+   * One tick of the clock, every `heartbeatMs`: pings when nothing went out since the previous
+   * tick, so a ping follows one to two periods of silence and a busy stream costs no timer work
+   * per event. The first tick after joining only starts the count.
    */
-  private armHeartbeat(): void {
-    if (this.heartbeatMs <= 0 || this.closed) return;
-    this.heartbeat = setTimeout(() => {
-      this.heartbeat = undefined;
-      if (this.writes === this.writesAtLastBeat) void this.comment('ping');
-      this.writesAtLastBeat = this.writes;
-      this.armHeartbeat();
-    }, this.heartbeatMs);
-    this.heartbeat.unref();
+  beat(): void {
+    if (this.closed) {
+      this.stopHeartbeat();
+      return;
+    }
+    if (this.firstBeat) this.firstBeat = false;
+    else if (this.writes === this.writesAtLastBeat) void this.comment('ping');
+    this.writesAtLastBeat = this.writes;
   }
 }

@@ -3,8 +3,9 @@ import type { IncomingMessage } from 'node:http';
 /** Options of `@Stream()` (and `stream: {...}` on `app.route`). */
 export interface StreamOptions {
   /**
-   * Seconds of silence before a `: ping` comment keeps proxies from closing the stream; also how
-   * long the headers may wait for the first chunk. 0 disables.
+   * Heartbeat period in seconds: after one to two periods of silence a `: ping` comment keeps
+   * proxies from closing the stream (and sends the headers, when the first chunk is that slow).
+   * 0 disables.
    * @default config `app.sse_heartbeat` (15)
    */
   heartbeat?: number;
