@@ -130,7 +130,7 @@ export async function platformSuite(settings: BenchSettings): Promise<Row[]> {
     }),
     row(loads, 'interceptedFastify', 'writeFastify', {
       id: 'platform-sse-pipeline',
-      name: `SSE ${SSE_EVENTS} events on Fastify: bare Nest writing \`reply.raw\` behind one no-op interceptor vs without (Nest's interceptor pipeline, which \`@Stream()\` runs on)`,
+      name: `SSE ${SSE_EVENTS} events on Fastify: bare Nest writing \`reply.raw\` behind one no-op interceptor vs without (Nest's interceptor pipeline, which \`@Stream()\` skips unless the method has interceptors of its own)`,
     }),
     row(loads, 'nestFastify', 'nestExpress', {
       id: 'platform-json-bare',
