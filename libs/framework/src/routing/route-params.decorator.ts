@@ -66,8 +66,21 @@ export function appendHiddenParam(
 
 /** True when the method already declares a parameter of Nest's `paramtype` (e.g. `@Res()`). */
 export function hasParamOfType(target: object, key: string | symbol, paramtype: number): boolean {
-  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, target.constructor, key) ?? {}) as object;
-  return Object.keys(args).some((k) => k.startsWith(`${paramtype}:`));
+  return paramIndexOfType(target, key, paramtype) !== undefined;
+}
+
+/** Where the method's (first) parameter of Nest's `paramtype` is, hidden ones included. */
+export function paramIndexOfType(
+  target: object,
+  key: string | symbol,
+  paramtype: number,
+): number | undefined {
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, target.constructor, key) ?? {}) as Record<
+    string,
+    { index: number }
+  >;
+  const found = Object.keys(args).find((k) => k.startsWith(`${paramtype}:`));
+  return found === undefined ? undefined : args[found].index;
 }
 
 function nextFreeIndex(target: object, key: string | symbol): number {

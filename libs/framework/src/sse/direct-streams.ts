@@ -1,9 +1,11 @@
-import { Injectable } from '@nestjs/common';
-import { INTERCEPTORS_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+import { Injectable, type Type } from '@nestjs/common';
+import { INTERCEPTORS_METADATA } from '@nestjs/common/constants.js';
 import { RouteParamtypes } from '@nestjs/common/internal.js';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { mayReadSignalEarly } from '../routing/request-signal.js';
 import { routeInfo } from '../routing/route-info.js';
+import { paramIndexOfType } from '../routing/route-params.decorator.js';
+import type { StreamOptions } from './stream-options.js';
 import { StreamInterceptor } from './stream.interceptor.js';
 
 type Method = (this: unknown, ...args: unknown[]) => unknown;
@@ -43,23 +45,23 @@ export class DirectStreams {
         if (Object.hasOwn(instance, name)) continue; // installed already, or the user's own
         const method = instance[name];
         if (typeof method !== 'function') continue;
-        const responseIndex = directResponseIndex(controller, name, method);
-        if (responseIndex === undefined) continue;
+        const route = directRoute(controller as Type, name, method);
+        if (!route) continue;
         Object.defineProperty(instance, name, {
           configurable: true,
           writable: true,
-          value: this.direct(method as Method, responseIndex),
+          value: this.direct(method as Method, route.stream, route.responseIndex),
         });
       }
     }
   }
 
-  private direct(method: Method, responseIndex: number): Method {
+  private direct(method: Method, stream: StreamOptions, responseIndex: number): Method {
     const interceptor = this.interceptor;
     const handler = function (this: unknown, ...args: unknown[]): unknown {
       const reply = args[responseIndex];
       if (typeof reply !== 'object' || reply === null) return method.apply(this, args);
-      return interceptor.streamDirect(handler, reply, () => method.apply(this, args));
+      return interceptor.streamDirect(handler, stream, reply, () => method.apply(this, args));
     };
     Object.defineProperty(handler, 'name', { value: method.name });
     for (const key of Reflect.getMetadataKeys(method) as unknown[]) {
@@ -71,21 +73,23 @@ export class DirectStreams {
 }
 
 /**
- * Where the response object of a method the direct path can serve is among its arguments;
- * undefined when the method keeps the interceptor path.
+ * The stream options and the index of the response among the arguments of a method the direct
+ * path can serve; undefined when the method keeps the interceptor path.
  */
-function directResponseIndex(controller: object, name: string, method: object): number | undefined {
+function directRoute(
+  controller: Type,
+  name: string,
+  method: object,
+): { stream: StreamOptions; responseIndex: number } | undefined {
   const stream = routeInfo(method)?.stream;
   if (!stream || stream.resumable) return undefined;
   const interceptors = Reflect.getMetadata(INTERCEPTORS_METADATA, method) as unknown[] | undefined;
   if (interceptors?.length !== 1 || interceptors[0] !== StreamInterceptor) return undefined;
   if (mayReadSignalEarly(controller, method)) return undefined;
-  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<
-    string,
-    { index: number }
-  >;
-  const response = Object.entries(args).find(([key]) =>
-    key.startsWith(`${RouteParamtypes.RESPONSE}:`),
+  const responseIndex = paramIndexOfType(
+    controller.prototype as object,
+    name,
+    RouteParamtypes.RESPONSE,
   );
-  return response?.[1].index;
+  return responseIndex === undefined ? undefined : { stream, responseIndex };
 }

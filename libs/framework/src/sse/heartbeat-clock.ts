@@ -45,8 +45,8 @@ export class HeartbeatClock {
       this.timer = undefined;
       return;
     }
-    // A copy: a beat may end its stream, which leaves the clock.
-    for (const member of [...this.members]) member.beat();
+    // A beat may end its stream, which leaves the clock: a Set's iteration allows that.
+    for (const member of this.members) member.beat();
   }
 }
 

@@ -111,12 +111,16 @@ export class StreamInterceptor implements NestInterceptor {
 
   /**
    * Streams what `call` returns on a route whose only interceptor is this one, without Nest's
-   * interceptor pipeline (see {@link DirectStreams}): the same checks, in the same order, then
-   * the same pump. Resolves once the stream is over; rejects, before anything was sent, with what
+   * interceptor pipeline (see {@link DirectStreams}, which reads the route's `stream` options
+   * once): the same checks, in the same order, then the same pump. Resolves once the stream is over; rejects, before anything was sent, with what
    * the exception filter should answer.
    */
-  streamDirect(handler: object, reply: object, call: () => unknown): Promise<void> {
-    const stream = routeInfo(handler)?.stream ?? {};
+  streamDirect(
+    handler: object,
+    stream: StreamOptions,
+    reply: object,
+    call: () => unknown,
+  ): Promise<void> {
     const platform = platformOfResponse(reply);
     const req = platform.requestOf(reply) as StreamRequest;
     enterRoute(req, reply as ServerResponse, handler);
