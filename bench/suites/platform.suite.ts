@@ -1,4 +1,4 @@
-import { SSE_EVENTS, SSE_EVENTS_VARIABLE } from '../servers/sse-source.js';
+import { SSE_EVENTS, SSE_EVENTS_VARIABLE, SSE_SPACED_VARIABLE } from '../servers/sse-source.js';
 import type { BenchSettings } from '../support/settings.js';
 import { drive, driveServer, probe, type RequestSpec, type ServerLoad } from '../support/load.js';
 import { interleave, log, withServers } from '../support/rounds.js';
@@ -10,6 +10,8 @@ const EVENTS: RequestSpec = { path: '/events', method: 'POST', json: {} };
 const FASTIFY = { TOOLKIT_APP_PLATFORM: 'fastify' };
 /** Streams of one event: what a stream costs apart from its events. */
 const ONE_EVENT = { [SSE_EVENTS_VARIABLE]: '1' };
+/** Streams whose producer yields each event in a turn of the event loop of its own. */
+const SPACED = { [SSE_SPACED_VARIABLE]: '1' };
 
 /** Each server with the request it is driven with; toolkit's run on Fastify by configuration. */
 const RUNS = {
@@ -33,6 +35,16 @@ const RUNS = {
     spec: EVENTS,
     env: ONE_EVENT,
     events: 1,
+  },
+  streamSpacedFastify: {
+    script: 'servers/sse-toolkit.server.js',
+    spec: EVENTS,
+    env: { ...FASTIFY, ...SPACED },
+  },
+  writeSpacedFastify: {
+    script: 'servers/sse-nest-fastify-write.server.js',
+    spec: EVENTS,
+    env: SPACED,
   },
 } as const;
 type Run = keyof typeof RUNS;
@@ -122,7 +134,11 @@ export async function platformSuite(settings: BenchSettings): Promise<Row[]> {
       id: 'platform-sse',
       name: `SSE ${SSE_EVENTS} events on Fastify: \`@Stream()\` vs bare Nest writing \`reply.raw\``,
       target: { kind: 'min', value: 0.95 },
-      decomposedBy: ['platform-sse-pipeline', 'platform-sse-one'],
+      decomposedBy: ['platform-sse-pipeline', 'platform-sse-one', 'platform-sse-spaced'],
+    }),
+    row(loads, 'streamSpacedFastify', 'writeSpacedFastify', {
+      id: 'platform-sse-spaced',
+      name: `SSE ${SSE_EVENTS} events on Fastify, each yielded in a turn of the event loop of its own (nothing to send together): \`@Stream()\` vs bare Nest writing \`reply.raw\``,
     }),
     row(loads, 'streamOneFastify', 'writeOneFastify', {
       id: 'platform-sse-one',

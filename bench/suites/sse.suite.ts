@@ -1,4 +1,4 @@
-import { SSE_EVENTS } from '../servers/sse-source.js';
+import { SSE_EVENTS, SSE_SPACED_VARIABLE } from '../servers/sse-source.js';
 import type { BenchSettings } from '../support/settings.js';
 import {
   drive,
@@ -28,6 +28,8 @@ const RUNS = {
   toolkitGet: { server: 'toolkit', spec: GET_EVENTS },
   nestSse: { server: 'nestSse', spec: GET_EVENTS },
   pumpOnly: { server: 'pumpOnly', spec: POST_EVENTS },
+  toolkitSpaced: { server: 'toolkitSpaced', spec: POST_EVENTS },
+  nestWriteSpaced: { server: 'nestWriteSpaced', spec: POST_EVENTS },
 } as const;
 type Run = keyof typeof RUNS;
 type ServerKey = (typeof RUNS)[Run]['server'];
@@ -61,9 +63,13 @@ function sseRow(
   };
 }
 
+/** Servers whose producer yields each event in a turn of the event loop of its own. */
+const SPACED = { [SSE_SPACED_VARIABLE]: '1' };
+
 /**
  * SSE, 200 events of 20 bytes per request: `@Stream()` vs bare Nest writing to the response
- * (POST) and vs Nest's own `@Sse()` (GET); time to first event for context.
+ * (POST) and vs Nest's own `@Sse()` (GET); the first pair again with each event in its own turn
+ * of the event loop, and time to first event, for context.
  */
 export async function sseSuite(settings: BenchSettings): Promise<Row[]> {
   log(`SSE ${SSE_EVENTS} events per request`);
@@ -73,6 +79,8 @@ export async function sseSuite(settings: BenchSettings): Promise<Row[]> {
       nestWrite: { script: 'servers/sse-nest-write.server.js' },
       nestSse: { script: 'servers/sse-nest-decorator.server.js' },
       pumpOnly: { script: 'servers/sse-toolkit-pump.server.js' },
+      toolkitSpaced: { script: 'servers/sse-toolkit.server.js', env: SPACED },
+      nestWriteSpaced: { script: 'servers/sse-nest-write.server.js', env: SPACED },
     },
     async (servers) => {
       await checkRuns(servers);
@@ -99,7 +107,11 @@ export async function sseSuite(settings: BenchSettings): Promise<Row[]> {
           id: 'sse',
           name: `SSE ${SSE_EVENTS} × 20 B (POST): \`@Stream()\` vs Nest \`res.write\``,
           target: { kind: 'min', value: 0.95 },
-          decomposedBy: ['sse-pump-only', 'sse-interceptor-path'],
+          decomposedBy: ['sse-pump-only', 'sse-interceptor-path', 'sse-spaced'],
+        }),
+        sseRow(loads, 'toolkitSpaced', 'nestWriteSpaced', {
+          id: 'sse-spaced',
+          name: `SSE ${SSE_EVENTS} × 20 B (POST), each event yielded in a turn of the event loop of its own (nothing to send together): \`@Stream()\` vs Nest \`res.write\``,
         }),
         sseRow(loads, 'toolkitGet', 'nestSse', {
           id: 'sse-nest-sse',

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { interval, map, take } from 'rxjs';
 import { App, Arg, RequestSignal, Route, ServiceUnavailableError, Stream } from 'toolkit';
 import { TestClient } from 'toolkit/testing';
+import { RawHttpResponse } from './support/raw-http-response.js';
 
 /** Lets a test hold a generator between two yields. */
 class Gate {
@@ -18,6 +19,7 @@ class Gate {
 
 const probe = {
   gate: new Gate(),
+  burstGate: new Gate(),
   finallyRan: new Gate(),
   aborted: new Gate(),
   abortedAt: 0,
@@ -47,6 +49,20 @@ class StreamController {
     yield 'first';
     await probe.gate.opened;
     yield 'second';
+  }
+
+  @Route('/burst', { methods: ['POST'] })
+  @Stream()
+  async *burst() {
+    yield* ['a', 'b', 'c'];
+    await probe.burstGate.opened;
+    yield* ['d', 'e'];
+  }
+
+  @Route('/bulk', { methods: ['POST'] })
+  @Stream()
+  async *bulk() {
+    for (let i = 0; i < BULK_EVENTS; i += 1) yield String(i % 10).repeat(1000);
   }
 
   @Route('/endless', { methods: ['POST'] })
@@ -127,6 +143,12 @@ class StreamController {
 }
 
 const EXPECTED = 'event: message\ndata: a\n\nevent: message\ndata: b\ndata: c\n\n';
+/** Events of 1,000 characters `/bulk` yields without leaving the tick: 40 KB, past any batch. */
+const BULK_EVENTS = 40;
+
+function frames(...data: string[]): string {
+  return data.map((item) => `event: message\ndata: ${item}\n\n`).join('');
+}
 
 describe('@Stream over the in-process TestClient', () => {
   const app = new App({ controllers: [StreamController], logger: false, cwd: '/nonexistent' });
@@ -247,6 +269,31 @@ describe('@Stream over a real socket', () => {
       }
     }
     expect(chunks.join('')).toBe('event: message\ndata: first\n\nevent: message\ndata: second\n\n');
+  });
+
+  it('sends the events a generator yields in one tick in one chunk, each later burst at once', async () => {
+    const res = RawHttpResponse.post(base.host, base.port, '/burst');
+    // The generator now waits at the gate: what arrived is what it yielded before.
+    expect(await res.next()).toBe(frames('a', 'b', 'c'));
+    probe.burstGate.open();
+    expect(await res.rest()).toEqual([frames('d', 'e')]);
+    expect(res.head).toMatch(/^transfer-encoding: chunked$/im);
+  });
+
+  it('sends a stream that ends in the tick it began in one piece', async () => {
+    const res = RawHttpResponse.post(base.host, base.port, '/letters');
+    expect(await res.rest()).toEqual([EXPECTED]);
+    expect(res.head).toMatch(/^content-type: text\/event-stream/im);
+  });
+
+  it('writes a long burst in bounded pieces, in order', async () => {
+    const res = RawHttpResponse.post(base.host, base.port, '/bulk');
+    const chunks = await res.rest();
+    const expected = Array.from({ length: BULK_EVENTS }, (_, i) => String(i % 10).repeat(1000));
+    expect(chunks.join('')).toBe(frames(...expected));
+    // Gathered up to 16 KiB, then written: never the whole 40 KB burst in one piece.
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) expect(chunk.length).toBeLessThan(16 * 1024 + 1100);
   });
 
   it('runs the generator finally and aborts the signal when the client disconnects', async () => {

@@ -22,7 +22,8 @@ export interface SsePumpOptions {
 }
 
 /**
- * Sends every chunk a streaming handler produced as an SSE event, flushed as produced.
+ * Sends every chunk a streaming handler produced as an SSE event, flushed in the turn of the
+ * event loop that produced it (see {@link SseWriter.write}).
  * `emissions` is what the handler's Observable emitted: async iterables (generators, SDK
  * streams) and Observables among them are walked chunk by chunk, other values are one chunk each.
  * A chunk is read only once the client took the previous one, so a generator is paused by a slow
