@@ -11,9 +11,10 @@ import { appendHiddenParam, hasParamOfType } from './route-params.decorator.js';
  * `AsyncIterable` or an `Observable`, of strings (one `event: message` each), Nest
  * `MessageEvent`s (`{ data, type?, id?, retry? }`, framed as Nest's `@Sse()` frames them) or
  * other values (sent as JSON). Each event is flushed in the turn of the event loop that produced
- * it (the events of one turn in one write); a generator is paused while the client reads slowly. Works with POST. When the client goes away the
- * generator's `finally` runs (or the Observable is unsubscribed) and the request's AbortSignal
- * (`@RequestSignal()`, or Nest's `@SseSignal()`) fires, so an upstream LLM call stops too.
+ * it (the events of one turn in one write); a generator is paused while the client reads slowly.
+ * Works with POST. When the client goes away the generator's `finally` runs (or the Observable is
+ * unsubscribed) and the request's AbortSignal (`@RequestSignal()`, or Nest's `@SseSignal()`)
+ * fires, so an upstream LLM call stops too.
  *
  * It attaches its own interceptor to the method, outermost: `@Cache` and the method's own
  * interceptors run inside it and see the raw chunks. The interceptor writes the response itself,
