@@ -1,36 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { EventEmitter } from 'node:events';
-import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { HeartbeatClock, heartbeatClock } from './heartbeat-clock.js';
+import { RecordingResponse } from './__fixtures__/recording-response.js';
 import { SseWriter } from './sse-writer.js';
-
-/** Enough of a Node response for the writer: records what was written. */
-class RecordingResponse extends EventEmitter {
-  readonly written: string[] = [];
-  destroyed = false;
-  writableEnded = false;
-  statusCode = 0;
-  private readonly headers = new Map<string, string>();
-  getHeaderNames(): string[] {
-    return [...this.headers.keys()];
-  }
-  setHeader(name: string, value: string): void {
-    this.headers.set(name.toLowerCase(), value);
-  }
-  writeHead(status: number, list: string[]): this {
-    this.statusCode = status;
-    for (let i = 0; i < list.length; i += 2) this.setHeader(list[i], list[i + 1]);
-    return this;
-  }
-  write(chunk: string): boolean {
-    this.written.push(chunk);
-    return true;
-  }
-  end(): void {
-    this.writableEnded = true;
-  }
-}
 
 describe('HeartbeatClock', () => {
   it('ticks every member once per period, and stops its timer at the first tick with none', async () => {
@@ -81,7 +53,7 @@ describe('HeartbeatClock', () => {
 describe('SseWriter heartbeat', () => {
   it('pings after one to two periods of silence, never while events flow, and leaves the clock at the end', async () => {
     const res = new RecordingResponse();
-    const writer = new SseWriter(res as unknown as ServerResponse, 30);
+    const writer = new SseWriter(res.asResponse(), 30);
     const clock = heartbeatClock(30);
     writer.startHeartbeat();
     expect(clock.size).toBeGreaterThanOrEqual(1);
@@ -106,7 +78,7 @@ describe('SseWriter heartbeat', () => {
   });
 
   it('does not join a clock when the period is 0', () => {
-    const writer = new SseWriter(new RecordingResponse() as unknown as ServerResponse, 0);
+    const writer = new SseWriter(new RecordingResponse().asResponse(), 0);
     writer.startHeartbeat();
     expect(heartbeatClock(0).size).toBe(0);
   });
