@@ -28,7 +28,27 @@ export interface UploadLimits {
   maxFiles?: number;
   /** Form fields files are accepted from. @default ['file', 'files'] */
   fields?: readonly string[];
+  /**
+   * Most bytes of all the request's files together; over it the answer is 413 naming the limit,
+   * as soon as the byte over it arrives. @default maxFileBytes × maxFiles
+   */
+  maxTotalBytes?: number;
+  /**
+   * Checks each file's first bytes (its first KiB, or the whole file when smaller) as soon as
+   * they arrive, before the rest is read: a type check by content. Throwing refuses the upload
+   * at once with that error (e.g. a 415), and the rest of the body is dropped unread.
+   *
+   * @example
+   * checkHead: (head, file) => detectDocumentHead(head, file.filename)
+   */
+  checkHead?: (head: Buffer, file: UploadedFileInfo) => void;
 }
+
+/** What is known of an uploaded file before its content: where it came from and its names. */
+export type UploadedFileInfo = Pick<UploadedFile, 'field' | 'filename' | 'mimeType'>;
+
+/** How many bytes of a file `checkHead` is given. */
+const HEAD_BYTES = 1024;
 
 /** The request `readUploads` takes: Express's (a Node request with `res`), or Fastify's. */
 export type UploadRequest = (IncomingMessage & { res?: ServerResponse }) | { raw: IncomingMessage };
@@ -50,10 +70,12 @@ function responseOf(req: LinkedRequest): ServerResponse | undefined {
 }
 
 /**
- * Reads a `multipart/form-data` upload, enforcing the size limit WHILE the body streams in: the
- * first byte over `maxFileBytes` ends the request with a 413 stating the limit; the rest of the
- * body is dropped, not stored, and the connection is closed half a second after the answer. A declared
- * `Content-Length` already over the limit is refused before anything is read. Takes the request
+ * Reads a `multipart/form-data` upload, enforcing the limits WHILE the body streams in: the
+ * first byte over `maxFileBytes` (or over `maxTotalBytes` for all files together) ends the
+ * request with a 413 stating the limit, and `checkHead` sees each file's first KiB as soon as it
+ * arrives; the rest of a refused body is dropped, not stored, and the connection is closed half
+ * a second after the answer. A declared `Content-Length` already over the limit is refused
+ * before anything is read. Takes the request
  * `@Req()` gives on either platform (on Fastify, toolkit leaves multipart bodies unread for it).
  *
  * @example
@@ -71,9 +93,14 @@ export function readUploads(request: UploadRequest, limits: UploadLimits): Promi
   if (!/^multipart\/form-data/i.test(type)) {
     return Promise.reject(new UnsupportedMediaTypeError('Send the files as multipart/form-data'));
   }
+  const maxTotal = limits.maxTotalBytes ?? limits.maxFileBytes * maxFiles;
+  const totalTooLarge = (): PayloadTooLargeError =>
+    limits.maxTotalBytes === undefined
+      ? new PayloadTooLargeError(limits.maxFileBytes, 'Upload')
+      : new PayloadTooLargeError(maxTotal, 'The upload (all files together)');
   const declared = Number(req.headers['content-length'] ?? NaN);
-  if (Number.isFinite(declared) && declared > limits.maxFileBytes * maxFiles + 64 * 1024) {
-    return Promise.reject(tooLarge(req, res, limits.maxFileBytes));
+  if (Number.isFinite(declared) && declared > maxTotal + 64 * 1024) {
+    return Promise.reject(refuse(req, res, totalTooLarge()));
   }
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
@@ -94,22 +121,39 @@ export function readUploads(request: UploadRequest, limits: UploadLimits): Promi
       req.unpipe(parser);
       reject(error);
     };
+    let totalBytes = 0;
     parser.on('file', (field, stream, info) => {
       if (!fields.includes(field)) {
         stream.resume();
         return;
       }
+      const file = { field, filename: info.filename ?? 'upload', mimeType: info.mimeType };
       const parts: Buffer[] = [];
-      stream.on('data', (part: Buffer) => parts.push(part));
-      stream.on('limit', () => fail(tooLarge(req, res, limits.maxFileBytes)));
+      let received = 0;
+      let checked = limits.checkHead === undefined;
+      const check = (): void => {
+        checked = true;
+        try {
+          limits.checkHead?.(Buffer.concat(parts).subarray(0, HEAD_BYTES), file);
+        } catch (error) {
+          fail(refuse(req, res, error instanceof Error ? error : new Error(String(error))));
+        }
+      };
+      stream.on('data', (part: Buffer) => {
+        if (failed) return;
+        parts.push(part);
+        received += part.length;
+        totalBytes += part.length;
+        if (totalBytes > maxTotal) {
+          fail(refuse(req, res, totalTooLarge()));
+        } else if (!checked && received >= HEAD_BYTES) check();
+      });
+      stream.on('limit', () =>
+        fail(refuse(req, res, new PayloadTooLargeError(limits.maxFileBytes, 'Upload'))),
+      );
       stream.on('close', () => {
-        if (!failed)
-          files.push({
-            field,
-            filename: info.filename ?? 'upload',
-            mimeType: info.mimeType,
-            content: Buffer.concat(parts),
-          });
+        if (!failed && !checked && received > 0) check();
+        if (!failed) files.push({ ...file, content: Buffer.concat(parts) });
       });
     });
     parser.on('filesLimit', () =>
@@ -133,20 +177,20 @@ export function readUploads(request: UploadRequest, limits: UploadLimits): Promi
 const LINGER_MS = 500;
 
 /**
- * 413 for an upload over the limit. Nothing more of the body is kept; the connection is closed
- * shortly after the answer has gone out. Closing it at once would make the kernel reset the
- * connection over the unread bytes, and the client would never see the 413 (nginx's "lingering
- * close" solves the same problem the same way).
+ * Refuses an upload (413 over a limit, a `checkHead` error). Nothing more of the body is kept;
+ * the connection is closed shortly after the answer has gone out. Closing it at once would make
+ * the kernel reset the connection over the unread bytes, and the client would never see the
+ * answer (nginx's "lingering close" solves the same problem the same way).
  */
-function tooLarge(
+function refuse<E extends Error>(
   req: IncomingMessage,
   res: ServerResponse | undefined,
-  limit: number,
-): PayloadTooLargeError {
+  error: E,
+): E {
   res?.once('finish', () => {
     const socket = req.socket as { destroy?: () => void } | undefined;
     if (typeof socket?.destroy === 'function')
       setTimeout(() => socket.destroy?.(), LINGER_MS).unref();
   });
-  return new PayloadTooLargeError(limit, 'Upload');
+  return error;
 }
