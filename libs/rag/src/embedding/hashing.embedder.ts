@@ -57,6 +57,18 @@ export class HashingEmbedder implements Embedder {
     this.id = `hashing-v1:${this.dimensions}`;
   }
 
+  /**
+   * The options that make an equal embedder: `new HashingEmbedder(e.options)` gives the same
+   * vectors (how the parser workers embed offline, off the event loop).
+   */
+  get options(): Required<HashingEmbedderOptions> {
+    return {
+      dimensions: this.dimensions,
+      trigramWeight: this.trigramWeight,
+      minSimilarity: this.minSimilarity,
+    };
+  }
+
   embed(texts: string[]): Promise<number[][]> {
     return Promise.resolve(texts.map((text) => this.embedOne(text)));
   }

@@ -29,15 +29,37 @@ export interface StoredFile {
 /** What the folder indexer needs from the index. */
 export interface FolderIndexTarget {
   has(documentId: string): boolean;
-  index(content: Buffer, type: DocumentType, name: string, file: StoredFile): Promise<IngestResult>;
+  /** Indexes a file as `owner`'s (a private upload's, from `.owners.json`) or shared. */
+  index(
+    content: Buffer,
+    type: DocumentType,
+    name: string,
+    file: StoredFile,
+    owner: string | undefined,
+  ): Promise<IngestResult>;
   forget(documentId: string): Promise<boolean>;
 }
 
 const SAVE_EVERY = 50;
 
+const LOST_OWNER =
+  'a private upload whose owner is not recorded in .owners.json: not indexed (it would be shared)';
+
+/**
+ * True for a stored upload's name (`<32 hex>.<ext>`) that is not the content's shared id: the
+ * id of an owned copy (see `hashContent`).
+ */
+function namedAsOwned(file: string, sharedId: string): boolean {
+  const match = /^([0-9a-f]{32})\.[a-z]+$/.exec(basename(file));
+  return match !== null && match[1] !== sharedId;
+}
+
 /**
  * One incremental pass over the documents folder (see `DocumentIndex.indexFolder`). Hidden
- * entries (`.index`, dotfiles), temporary files and symbolic links are ignored.
+ * entries (`.index`, dotfiles), temporary files and symbolic links are ignored. Files are
+ * shared, except private uploads, indexed again as their owner's (`DocumentStorage.ownerOf`);
+ * a stored upload whose name is an owned id but whose owner record is lost is refused rather
+ * than shared.
  */
 export class FolderIndexer {
   constructor(
@@ -98,8 +120,13 @@ export class FolderIndexer {
     }
     // One consistent version of a file being written: its bytes and the stat they go with.
     const { content, size, mtimeMs } = await readStableFile(full);
-    const { id, sha256 } = hashContent(content);
+    const owner = await this.storage.ownerOf(file);
+    const { id, sha256 } = hashContent(content, owner);
     const entry = { size, mtimeMs, sha256 };
+    if (owner === undefined && namedAsOwned(file, id)) {
+      this.manifest.set(file, { ...entry, error: LOST_OWNER });
+      throw new ToolkitError(LOST_OWNER, { statusCode: 422 });
+    }
     if (this.target.has(id)) {
       this.manifest.set(file, { ...entry, documentId: id });
       return { created: false, chunks: 0 };
@@ -107,14 +134,12 @@ export class FolderIndexer {
     try {
       const type = detectDocumentType(content, basename(file));
       const name = await this.storage.displayName(file);
-      const result = await this.target.index(content, type, name, {
-        path: file,
-        ...entry,
-      });
+      const result = await this.target.index(content, type, name, { path: file, ...entry }, owner);
       return { created: result.created, chunks: result.created ? result.document.chunks : 0 };
     } catch (error) {
-      // A file that cannot be read (4xx) is remembered, and retried only once it changes.
-      if (ToolkitError.isInstance(error) && error.statusCode < 500) {
+      // A file that cannot be read (4xx) is remembered, and retried only once it changes; one
+      // over the ingestion budget is retried at the next start (the budget may have been raised).
+      if (ToolkitError.isInstance(error) && error.statusCode < 500 && !error.isRetryable) {
         this.manifest.set(file, { ...entry, error: error.message });
       }
       throw error;

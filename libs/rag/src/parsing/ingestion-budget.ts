@@ -69,7 +69,8 @@ export class IngestionBudgetError extends ToolkitError {
     super(
       `"${name}" could not be indexed: parsing it ${what}, the limit per file (${setting}); ` +
         'nothing of it was stored',
-      { statusCode: 422, body: { budget, limit } },
+      // Retryable: on a less busy machine, or with a larger budget, the same file may pass.
+      { statusCode: 422, isRetryable: true, body: { budget, limit } },
     );
   }
 }

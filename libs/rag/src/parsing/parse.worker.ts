@@ -18,7 +18,11 @@ if (!port) throw new Error('parse.worker.js runs as a worker thread of ParserPoo
 
 port.on('message', (request: ParseRequest) => {
   parseDocument(request.job).then(
-    (outcome) => port.postMessage({ id: request.id, outcome }),
+    (outcome) =>
+      port.postMessage(
+        { id: request.id, outcome },
+        outcome.vectors ? [outcome.vectors.buffer as ArrayBuffer] : [],
+      ),
     (error: unknown) => port.postMessage({ id: request.id, error: serializeError(error) }),
   );
 });
