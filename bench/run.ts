@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { appStartSuite } from './suites/app-start.suite.js';
 import { cacheSuite } from './suites/cache.suite.js';
 import { cliSuite } from './suites/cli.suite.js';
+import { ingestSuite } from './suites/ingest.suite.js';
 import { jsonSuite } from './suites/json.suite.js';
 import { memorySuite } from './suites/memory.suite.js';
 import { ragIndexSuite } from './suites/rag-index.suite.js';
@@ -29,6 +30,7 @@ const SUITES: Record<string, (settings: BenchSettings) => Promise<Row[]>> = {
   testclient: testClientSuite,
   rag: ragIndexSuite,
   platform: platformSuite,
+  ingest: ingestSuite,
 };
 
 const RESULTS_DIR = fileURLToPath(new URL('../../bench/results/', import.meta.url));

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Everything the test suite needs on this machine, installed or started when missing:
 # Redis and PostgreSQL running (127.0.0.1:6379 / :5432, database `test`), the pgvector extension,
-# Chromium for the chat-page tests, and nginx for the load-balanced cluster test. Fast and
+# Chromium for the chat-page tests, nginx for the load-balanced cluster test, and the corpus of
+# real documents the RAG tests ingest (scripts/build-corpus.sh: about 3 minutes once). Fast and
 # silent when all is there; safe to run repeatedly.
 # Installing needs root (apt-get); without it, a missing part stops this script in its first
 # seconds with the one command to run, instead of failing tests minutes later.
@@ -54,3 +55,5 @@ if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
   echo "setup-machine: the tests need Redis on 127.0.0.1:6379" >&2
   exit 1
 fi
+# The real-document corpus of the RAG tests (Debian documentation + LibreOffice), built once.
+bash scripts/build-corpus.sh

@@ -12,7 +12,7 @@ export interface BenchSettings {
   cliRuns: number;
   /** Concurrent loops in the memory-backend and TestClient workers. @default 8 (`BENCH_OPS_CONCURRENCY`) */
   opsConcurrency: number;
-  /** Suites to run, comma-separated (json, sse, cache, memory, cli, start, testclient, platform, rag). @default all (`BENCH_ONLY`) */
+  /** Suites to run, comma-separated (json, sse, cache, memory, cli, start, testclient, platform, rag, ingest). @default all (`BENCH_ONLY`) */
   only: readonly string[];
   /** Redis for the Redis rows. @default redis://127.0.0.1:6379 (`BENCH_REDIS_URL`) */
   redisUrl: string;
@@ -35,6 +35,7 @@ export const SUITES = [
   'testclient',
   'rag',
   'platform',
+  'ingest',
 ] as const;
 
 function positive(name: string, fallback: number): number {

@@ -76,6 +76,9 @@ describe('rag uploads off the event loop, within budgets', () => {
   const documentsDir = join(root, 'docs/documents');
   let app: App;
   let base: string;
+  /** The session cookie of the first answer: every upload belongs to the same visitor. */
+  let cookie: string | undefined;
+  const sessionHeaders = (): Record<string, string> => (cookie ? { cookie } : {});
 
   beforeAll(async () => {
     app = new App({
@@ -110,8 +113,13 @@ describe('rag uploads off the event loop, within budgets', () => {
     form.append('file', new Blob([content]), name);
     const started = performance.now();
     let done = false;
-    const upload = fetch(`${base}/upload`, { method: 'POST', body: form }).then(async (res) => {
+    const upload = fetch(`${base}/upload`, {
+      method: 'POST',
+      body: form,
+      headers: sessionHeaders(),
+    }).then(async (res) => {
       done = true;
+      cookie ??= res.headers.get('set-cookie')?.split(';')[0];
       return { status: res.status, body: (await res.json()) as Probed['body'] };
     });
     const health: number[] = [];
@@ -166,7 +174,12 @@ describe('rag uploads off the event loop, within budgets', () => {
   );
 
   it('stored nothing of a refused file: every stored file is an indexed document', async () => {
-    const listed = await send(base, { method: 'GET', path: '/documents' });
+    expect(cookie).toBeDefined();
+    const listed = await send(base, {
+      method: 'GET',
+      path: '/documents',
+      headers: sessionHeaders(),
+    });
     const { documents } = JSON.parse(listed.body) as { documents: { filename: string }[] };
     const names = documents.map((d) => d.filename);
     for (const file of HOSTILE) expect(names.includes(file.name)).toBe(!file.refused);

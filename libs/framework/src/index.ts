@@ -16,6 +16,7 @@ export type {
 export { ToolkitModule } from './module/toolkit.module.js';
 export type { ToolkitModuleOptions } from './module/toolkit.module-definition.js';
 export { installBodyParsers } from './http/body-parsers.js';
+export { applyConnectionLimits, type ConnectionLimits } from './http/connection-limits.js';
 
 // Routes in controllers, and the parameter declarations `@Arg` and `app.route` share.
 export { Route } from './routing/route.decorator.js';
@@ -39,6 +40,7 @@ export {
   StreamExpiredError,
 } from './sse/resumable-streams.js';
 export { ResumableStreamsController } from './sse/resumable-streams.controller.js';
+export { StreamDetachedError, TooManyStreamsError } from './sse/stream-limit.errors.js';
 export {
   RequestSignal,
   ClientDisconnectedError,
@@ -123,9 +125,26 @@ export type { CacheOptions } from './cache/cache.decorator.js';
 export { CacheStore } from '../../providers/src/cache/cache-store.interface.js';
 export type { WindowCount } from '../../providers/src/cache/cache-store.interface.js';
 
+// Rate limits per caller and per address (`@RateLimit()`), over counters shared through the cache.
+export { RateLimit } from './rate-limit/rate-limit.decorator.js';
+export type { RateLimitOptions } from './rate-limit/rate-limit.decorator.js';
+export { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
+export { RateLimiter } from './rate-limit/rate-limiter.js';
+export type { RateTracker, HeaderSetter } from './rate-limit/rate-limiter.js';
+export { RateCounter } from './rate-limit/rate-counter.js';
+export { RateLimitExceededError } from './rate-limit/rate-limit-exceeded.error.js';
+export { clientAddress } from './rate-limit/client-address.js';
+export type { AddressedRequest } from './rate-limit/client-address.js';
+export type { LimitsSettings } from './rate-limit/limits-settings.js';
+
 // Multipart uploads.
 export { readUploads } from './upload/read-uploads.js';
-export type { UploadedFile, UploadLimits, UploadRequest } from './upload/read-uploads.js';
+export type {
+  UploadedFile,
+  UploadedFileInfo,
+  UploadLimits,
+  UploadRequest,
+} from './upload/read-uploads.js';
 
 // Health and application info.
 export { HealthController } from './health/health.controller.js';

@@ -19,6 +19,7 @@ export const APP_INFO = Symbol.for('toolkit:app-info');
 export const ROUTE_METADATA = 'toolkit:route';
 export const STREAM_METADATA = 'toolkit:stream';
 export const CACHE_METADATA = 'toolkit:cache';
+export const RATE_LIMIT_METADATA = 'toolkit:rate-limit';
 export const ARGS_METADATA = 'toolkit:args';
 /** Set on a handler whose parameters include a toolkit binding (`@Arg`, the bound-params object). */
 export const BINDS_METADATA = 'toolkit:binds';

@@ -27,11 +27,12 @@ export interface LoadedDocument {
 }
 
 /**
- * What the index knows about one stored document. `id` derives from the content (sha256), so
- * the same bytes uploaded twice are one document.
+ * What the index knows about one stored document. `id` derives from the content (sha256) and
+ * the owner, so the same bytes uploaded twice by one owner are one document, and by two owners
+ * two documents (see `hashContent`).
  */
 export interface DocumentRecord {
-  /** Server-side id: the first 32 hex digits of the content's sha256. */
+  /** Server-side id: 32 hex digits, the content's sha256 (shared) or a hash of it and the owner. */
   id: string;
   /** Full sha256 of the content, hex. */
   sha256: string;
@@ -47,4 +48,9 @@ export interface DocumentRecord {
   path?: string;
   /** When it was indexed (ISO 8601). */
   createdAt: string;
+  /**
+   * The session or user that uploaded it, who alone (with the app) sees it; absent for a
+   * shared document, which everyone sees (see `DocumentScope`).
+   */
+  owner?: string;
 }

@@ -12,6 +12,7 @@ export type {
 export {
   UnsupportedDocumentError,
   UnreadableDocumentError,
+  DocumentTooLargeError,
   EmbeddingError,
   VectorStoreUnavailableError,
 } from './rag.errors.js';
@@ -19,13 +20,22 @@ export type { UnreadableReason } from './rag.errors.js';
 
 // Loading: format detection from content and name, then text extraction.
 export { loadDocument, loadAs } from './loaders/load-document.js';
+export { DEFAULT_MAX_INFLATED_BYTES } from './loaders/load-options.js';
+export type { LoadOptions } from './loaders/load-options.js';
 export { detectDocumentType, DOCUMENT_EXTENSIONS } from './loaders/detect-document-type.js';
+export { checkDocumentHead } from './loaders/check-document-head.js';
 export { htmlToText } from './loaders/html.loader.js';
 
 // Chunking: overlapping chunks that end at paragraph, sentence or word boundaries.
 export { chunkText, CHARS_PER_TOKEN } from './chunking/chunker.js';
 export type { ChunkSource } from './chunking/chunker.js';
 export type { Chunk, ChunkingOptions, ChunkUnit } from './chunking/chunk.types.js';
+
+// Parsing off the request path: worker threads, each file within a time and memory budget.
+export { ParserPool } from './parsing/parser-pool.js';
+export { IngestionBudgetError } from './parsing/ingestion-budget.js';
+export type { BudgetKind, IngestionBudget } from './parsing/ingestion-budget.js';
+export type { ParseJob, ParseOutcome } from './parsing/parse-job.js';
 
 // Embedding: the contract, the offline hashing embedder and one over an `LLM`.
 export { Embedder } from './embedding/embedder.interface.js';
@@ -53,6 +63,8 @@ export type {
   VectorStoreOptions,
   EmbedderChangePolicy,
 } from './stores/vector-store.interface.js';
+export { ALL_DOCUMENTS } from './stores/document-scope.js';
+export type { DocumentScope } from './stores/document-scope.js';
 export { LocalVectorStore } from './stores/local-vector.store.js';
 export type { LocalVectorStoreOptions } from './stores/local-vector.store.js';
 export type { LocalIndexMode, LocalIndexStatus, LocalIvfOptions } from './stores/local-index.js';
@@ -82,6 +94,7 @@ export type {
 // Ingestion on a queue: folder files as BullMQ jobs on Redis, processed by workers anywhere.
 export { IngestionQueue } from './queue/ingestion-queue.js';
 export type {
+  EnqueueFolderOptions,
   EnqueueReport,
   IngestionQueueOptions,
   TrackedEnqueueReport,

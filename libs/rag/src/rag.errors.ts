@@ -1,3 +1,4 @@
+import { formatBytes } from '../../framework/src/http/format-bytes.js';
 import { ServiceUnavailableError } from '../../providers/src/errors/service-unavailable.error.js';
 import { ToolkitError } from '../../providers/src/errors/toolkit.error.js';
 import { UnsupportedMediaTypeError } from '../../providers/src/errors/unsupported-media-type.error.js';
@@ -33,6 +34,33 @@ export class UnreadableDocumentError extends ToolkitError {
 }
 
 /**
+ * 413: a document that would decompress past the inflated-size limit: a DOCX whose text part,
+ * or a PDF whose compressed streams, inflate to more than `limit` bytes (a "zip bomb" or simply
+ * too big to read). Raised before the bytes are inflated, or as soon as the limit is passed.
+ * The body carries `code: 'document_too_large'` and the `limit` in bytes.
+ *
+ * @example
+ * throw new DocumentTooLargeError('big.docx', 'its text part', 64 * 1024 * 1024, 'maxInflatedBytes');
+ * // '"big.docx" is too large to read: its text part inflates past the limit of 64 MiB
+ * //  (raise maxInflatedBytes to accept it)'
+ */
+export class DocumentTooLargeError extends ToolkitError {
+  constructor(
+    name: string,
+    what: string,
+    /** The limit that was passed, in bytes. */
+    readonly limit: number,
+    setting: string,
+  ) {
+    super(
+      `"${name}" is too large to read: ${what} inflates past the limit of ` +
+        `${formatBytes(limit)} (raise ${setting} to accept it)`,
+      { statusCode: 413, body: { code: 'document_too_large', limit } },
+    );
+  }
+}
+
+/**
  * 502: an embedding provider answered with something unusable (wrong number of vectors, wrong
  * dimensions, non-finite numbers). Raised instead of storing vectors that would corrupt search.
  */
@@ -43,11 +71,16 @@ export class EmbeddingError extends ToolkitError {
 }
 
 /**
- * 503: a vector store cannot be reached (PostgreSQL down) or was closed. The message names the
- * store, never a password.
+ * 503: a vector store cannot be reached (PostgreSQL down) or was closed. The client reads which
+ * store (`The pgvector store is unavailable`); the message, for the logs, also names where it
+ * is (host or folder), never a password.
  */
 export class VectorStoreUnavailableError extends ServiceUnavailableError {
   constructor(store: string, detail: string, cause?: unknown) {
-    super(`Vector store unavailable: ${store} ${detail}`, cause);
+    super(
+      `Vector store unavailable: ${store} ${detail}`,
+      cause,
+      `The ${store} store is unavailable`,
+    );
   }
 }

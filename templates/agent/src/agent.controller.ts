@@ -4,17 +4,31 @@ import {
   Cache,
   LLM,
   MemoryService,
+  RateLimit,
   Route,
   Session,
   ToolRegistry,
   ValidationError,
 } from 'toolkit';
 import { ANALYSES, ANALYSIS_TYPES, type AnalysisType } from './analyses.js';
-import { CHAT_SYSTEM_PROMPT, conversationId, conversationOf, USER_ID } from './conversation.js';
-import { STYLES, type Styles } from './styles.js';
+import {
+  CHAT_SYSTEM_PROMPT,
+  conversationId,
+  conversationOf,
+  MESSAGE,
+  STYLE,
+  TEXT,
+  USER_ID,
+} from './conversation.js';
+import { STYLES, styleInstruction, type Styles } from './styles.js';
 
-/** Analysis, generation and chat, on the injected `LLM` and `MemoryService`. */
+/**
+ * Analysis, generation and chat, on the injected `LLM` and `MemoryService`. Every route here calls
+ * the model: each is `@RateLimit()`ed per session and per client address (toolkit.yaml's
+ * `limits:`), and each call is made for the session (`userId`), so `llm.budget` applies.
+ */
 @Controller()
+@RateLimit()
 export class AgentController {
   constructor(
     private readonly llm: LLM,
@@ -27,28 +41,30 @@ export class AgentController {
   @Route('/analyze', { methods: ['POST'] })
   @Cache({ ttl: 3600 })
   async analyze(
-    @Arg('text') text: string,
+    @Session() session: string,
+    @Arg('text', TEXT) text: string,
     @Arg('analysis_type', { default: 'summary', oneOf: ANALYSIS_TYPES }) type: AnalysisType,
   ) {
     if (text.trim() === '') return [{ error: 'text must not be empty' }, 400];
-    const analysis = await this.llm.complete(text, { system: ANALYSES[type] });
+    const analysis = await this.llm.complete(text, { system: ANALYSES[type], userId: session });
     return { analysis, analysis_type: type };
   }
 
   /** `{ prompt, style? }` → `{ content }`, in one of the configured styles. */
   @Route('/generate', { methods: ['POST'] })
   async generate(
-    @Arg('prompt') prompt: string,
-    @Arg('style', { default: 'formal' }) style: string,
+    @Session() session: string,
+    @Arg('prompt', TEXT) prompt: string,
+    @Arg('style', STYLE) style: string,
   ) {
-    const instruction = this.styles[style];
+    const instruction = styleInstruction(this.styles, style);
     if (instruction === undefined) {
       const known = Object.keys(this.styles).join(', ');
       throw new ValidationError([
         { param: 'style', problem: `must be one of ${known} (got ${JSON.stringify(style)})` },
       ]);
     }
-    const content = await this.llm.complete(prompt, { system: instruction });
+    const content = await this.llm.complete(prompt, { system: instruction, userId: session });
     return { content, style };
   }
 
@@ -61,7 +77,7 @@ export class AgentController {
   @Route('/chat', { methods: ['POST'] })
   async chat(
     @Session() session: string,
-    @Arg('message', { maxLength: 20_000 }) message: string,
+    @Arg('message', MESSAGE) message: string,
     @Arg('user_id', USER_ID) userId: string,
   ) {
     const memory = conversationOf(this.memory, session, userId);
@@ -71,6 +87,7 @@ export class AgentController {
       system: CHAT_SYSTEM_PROMPT,
       tools: this.tools.all(),
       toolContext: { conversation: conversationId(session, userId) },
+      userId: session,
     });
     // Both messages together, once the answer exists: a failed call leaves no trace.
     await memory.addTurn(message, answer.text);

@@ -4,6 +4,7 @@ import {
   Arg,
   LLM,
   MemoryService,
+  RateLimit,
   recordTurn,
   RequestSignal,
   Route,
@@ -12,7 +13,13 @@ import {
   ToolRegistry,
   type AppInfo,
 } from 'toolkit';
-import { CHAT_SYSTEM_PROMPT, conversationId, conversationOf, USER_ID } from './conversation.js';
+import {
+  CHAT_SYSTEM_PROMPT,
+  conversationId,
+  conversationOf,
+  MESSAGE,
+  USER_ID,
+} from './conversation.js';
 
 /** What the chat page (`public/index.html`) talks to, next to `/chat` in the agent controller. */
 @Controller()
@@ -28,16 +35,20 @@ export class ChatController {
    * `{ message, user_id? }` → the answer as Server-Sent Events of their own types: `tool-call`
    * and `tool-result` around each tool the model uses (the page shows them as steps),
    * `text-delta` chunks of the answer, then `finish`. Resumable: a dropped connection does not
-   * lose the answer (the page resumes with `Last-Event-ID`); Stop cancels it on the server
-   * (`DELETE /streams/:id`), keeping the answer so far.
+   * lose the answer for `limits.detached_grace` seconds (the page resumes with `Last-Event-ID`);
+   * Stop cancels it on the server (`DELETE /streams/:id`), keeping the answer so far. The stream
+   * belongs to the session (its id alone reads or stops nothing); the route is rate-limited and
+   * the model calls are made for the session, so `llm.budget` applies.
    */
   @Route('/chat/stream', { methods: ['POST'] })
-  @Stream({ resumable: true })
+  @RateLimit()
+  @Stream({ resumable: { owner: 'session' } })
   async chatStream(
     @Session() session: string,
-    @Arg('message', { maxLength: 20_000 }) message: string,
+    @Arg('message', MESSAGE) message: string,
     @Arg('user_id', USER_ID) userId: string,
-    // Fires on Stop (or shutdown): passing it on stops the model call too.
+    // Fires on Stop, shutdown or when nobody read the answer for `limits.detached_grace`
+    // seconds: passing it on stops the model call too.
     @RequestSignal() signal: AbortSignal,
   ) {
     const memory = conversationOf(this.memory, session, userId);
@@ -48,6 +59,7 @@ export class ChatController {
       tools: this.tools.all(),
       toolContext: { conversation: conversationId(session, userId) },
       signal,
+      userId: session,
     });
     // Remembers the exchange when it ends (the text of its `text-delta` events): a stopped
     // answer is kept as far as it got (marked interrupted); a model failure keeps nothing, so a

@@ -9,6 +9,15 @@ export const CHAT_SYSTEM_PROMPT =
 /** `user_id` is optional: one session (one browser) may keep several named conversations. */
 export const USER_ID = { default: 'me', maxLength: 200 } as const;
 
+/** A chat message: at most 20,000 characters (a longer one answers 422). */
+export const MESSAGE = { maxLength: 20_000 } as const;
+
+/** A text to analyse or a prompt to write from: at most 20,000 characters. */
+export const TEXT = { maxLength: 20_000 } as const;
+
+/** A style's name (`/generate`): one of the configured styles, checked in the route. */
+export const STYLE = { default: 'formal', maxLength: 100 } as const;
+
 /**
  * One conversation of a session (`@Session()`): `user_id` names it inside the session, never
  * across, so nobody reads or clears another's history by sending their `user_id`.

@@ -4,6 +4,15 @@ import { ConfigError, TOOLKIT_CONFIG, type ToolkitConfig } from 'toolkit';
 /** Writing styles for `/generate`: a name and the instruction the model gets. */
 export type Styles = Record<string, string>;
 
+/**
+ * The instruction of the style `name`, or `undefined` for a name that is not one of the styles:
+ * only the table's own entries count, so `__proto__`, `constructor` or `toString` are unknown
+ * styles, not what every object inherits.
+ */
+export function styleInstruction(styles: Styles, name: string): string | undefined {
+  return Object.hasOwn(styles, name) ? styles[name] : undefined;
+}
+
 /** Injection token of the styles. */
 export const STYLES = Symbol('STYLES');
 

@@ -7,16 +7,19 @@ import {
   readUploads,
   recordTurn,
   RequestSignal,
+  RateLimit,
   Route,
   Session,
   Stream,
   TOOLKIT_CONFIG,
+  ToolkitError,
   ValidationError,
   type ToolkitConfig,
   type UploadRequest,
 } from 'toolkit';
 import {
   buildAskPrompt,
+  checkDocumentHead,
   detectDocumentType,
   DocumentIndex,
   NOT_COVERED_ANSWER,
@@ -27,6 +30,11 @@ import {
 /**
  * Upload, search and question answering over the document index `RagModule` opens (embedder,
  * store and relevance floor from toolkit.yaml's `rag:` section).
+ *
+ * Every route works for the caller (`@Session()`: the user an authentication guard sets, else
+ * the session cookie): an upload belongs to it, and search, ask, list and delete see only its
+ * own documents plus the shared ones (the files of `docs/documents/` indexed at start-up). The
+ * index and its stores apply that scope themselves, so no other caller's chunk reaches a prompt.
  */
 @Controller()
 export class RagController {
@@ -38,19 +46,26 @@ export class RagController {
   ) {}
 
   /**
-   * Multipart upload of one or more files (field `file` or `files`). The same content uploaded
-   * twice is stored once. Files are checked before any is stored: one bad file stores nothing.
+   * Multipart upload of one or more files (field `file` or `files`), private to the caller.
+   * The same content uploaded twice by one caller is stored once; by two callers, once each.
+   * Files are checked before any is stored: one bad file stores nothing.
    */
   @Route('/upload', { methods: ['POST'] })
-  async upload(@Req() req: UploadRequest) {
+  async upload(@Session() session: string, @Req() req: UploadRequest) {
+    // The limit holds for all files of a request together, so ten concurrent uploads hold at
+    // most ten times it in memory; each file's type is checked on its first KiB, as it arrives.
     const files = await readUploads(req, {
       maxFileBytes: this.config.app.upload_limit,
+      maxTotalBytes: this.config.app.upload_limit,
       maxFiles: 10,
+      checkHead: (head, file) => checkDocumentHead(head, file.filename),
     });
     for (const file of files) detectDocumentType(file.content, file.filename);
     const documents = [];
     for (const file of files) {
-      const { document, created } = await this.index.ingest(file.content, file.filename);
+      const { document, created } = await this.index.ingest(file.content, file.filename, {
+        owner: session,
+      });
       documents.push({
         document_id: document.id,
         filename: document.filename,
@@ -70,6 +85,7 @@ export class RagController {
    * documents do not cover this question." with no sources.
    */
   @Route('/ask', { methods: ['POST'] })
+  @RateLimit()
   async ask(
     @Session() session: string,
     @Arg('question', { maxLength: 4000 }) question: string,
@@ -78,7 +94,9 @@ export class RagController {
     const memory = this.memory.for(session);
     const { history, system, prompt, sources } = await this.prepare(session, question, topK);
     const answer =
-      sources.length === 0 ? NOT_COVERED_ANSWER : await this.llm.chat(prompt, { history, system });
+      sources.length === 0
+        ? NOT_COVERED_ANSWER
+        : await this.llm.chat(prompt, { history, system, userId: session });
     await memory.addTurn(question, answer);
     return { answer, sources: sources.map(toSource) };
   }
@@ -89,6 +107,7 @@ export class RagController {
    * interrupted; a model failure keeps nothing.
    */
   @Route('/ask/stream', { methods: ['POST'] })
+  @RateLimit()
   @Stream()
   async *askStream(
     @Session() session: string,
@@ -100,7 +119,7 @@ export class RagController {
     const stream =
       sources.length === 0
         ? fixedAnswer(NOT_COVERED_ANSWER)
-        : await this.llm.chat(prompt, { history, system, stream: true, signal });
+        : await this.llm.chat(prompt, { history, system, stream: true, signal, userId: session });
     // Created first: a question memory would refuse is a 422 before any event.
     const answer = recordTurn(this.memory.for(session), question, stream, signal);
     yield { type: 'sources', data: sources.map(toSource) };
@@ -120,23 +139,25 @@ export class RagController {
       throw new ValidationError([{ param: 'question', problem: 'must be a non-empty string' }]);
     }
     const history = await this.memory.for(session).toDictList({ maxTokens: 3000 });
-    const results = await this.index.search(question, topK);
+    const results = await this.index.search(question, topK, { owner: session });
     return { history, ...buildAskPrompt(question, results) };
   }
 
-  /** `{ query, top_k? }` → the best matching chunks. */
+  /** `{ query, top_k? }` → the best matching chunks of the caller's and the shared documents. */
   @Route('/search', { methods: ['POST'] })
   async search(
+    @Session() session: string,
     @Arg('query', { maxLength: 4000 }) query: string,
     @Arg('top_k', { type: 'integer', default: 5 }) topK: number,
   ) {
-    const results = await this.index.search(query, topK);
+    const results = await this.index.search(query, topK, { owner: session });
     return { results: results.map(toResult), mode: this.index.mode };
   }
 
+  /** The caller's documents and the shared ones (`shared: true`), oldest first. */
   @Route('/documents', { methods: ['GET'] })
-  async documents() {
-    const documents = await this.index.listDocuments();
+  async documents(@Session() session: string) {
+    const documents = await this.index.listDocuments({ owner: session });
     return {
       documents: documents.map((d) => ({
         document_id: d.id,
@@ -145,14 +166,24 @@ export class RagController {
         bytes: d.bytes,
         chunks: d.chunks,
         created_at: d.createdAt,
+        shared: d.owner === undefined,
       })),
     };
   }
 
+  /**
+   * Deletes one of the caller's documents: 404 for an id it does not see (another caller's
+   * looks unknown), 403 for a shared one (remove its file from `docs/documents/` instead).
+   */
   @Route('/documents/:id', { methods: ['DELETE'] })
-  async remove(@Arg('id') id: string) {
-    if (!(await this.index.deleteDocument(id))) throw new NotFoundError(`No document ${id}`);
-    return { status: 'deleted', document_id: id };
+  async remove(@Session() session: string, @Arg('id') id: string) {
+    const scope = { owner: session };
+    if (await this.index.deleteDocument(id, scope)) return { status: 'deleted', document_id: id };
+    if (await this.index.getDocument(id, scope)) {
+      const why = `Document ${id} is shared: only the app's documents folder changes it`;
+      throw new ToolkitError(why, { statusCode: 403 });
+    }
+    throw new NotFoundError(`No document ${id}`);
   }
 }
 

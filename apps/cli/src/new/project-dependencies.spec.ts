@@ -102,7 +102,7 @@ describe('projectDependencies', () => {
   });
 
   it('gives the RAG document parsers (optional peers of the toolkit) to rag projects only', () => {
-    const parsers = ['cheerio', 'mammoth', 'marked', 'unpdf'];
+    const parsers = ['cheerio', 'marked', 'unpdf'];
     const rag = projectDependencies(toolkit, 'rag').dependencies;
     for (const name of parsers) {
       expect(toolkit.requiredPeers).not.toContain(name);

@@ -40,7 +40,7 @@ export const TEMPLATE_PACKAGES: Readonly<Record<ProjectTemplate, Partial<Package
   chatbot: {},
   agent: {},
   api: {},
-  rag: { dependencies: ['cheerio', 'mammoth', 'marked', 'unpdf'] },
+  rag: { dependencies: ['cheerio', 'marked', 'unpdf'] },
 };
 
 /** What a project on `--platform fastify` adds: Nest's Fastify adapter (an optional peer of toolkit). */

@@ -32,6 +32,7 @@ import type {
   FunctionalRouteOptions,
 } from './functional-route.js';
 import { answerClientErrors } from '../http/client-error.js';
+import { applyConnectionLimits } from '../http/connection-limits.js';
 import { configureNestApp } from './configure-app.js';
 import { buildFunctionalController } from './functional-routes.controller.js';
 
@@ -207,14 +208,18 @@ export class App {
   /**
    * Starts listening; resolves with the Node HTTP server once it accepts connections. SIGTERM and
    * SIGINT then close the app gracefully (see {@link close}) and end the process with code 0.
+   * The server's time-outs and connection caps come from the configuration (`app.headers_timeout`,
+   * `app.request_timeout`, `app.keep_alive_timeout`, `app.max_connections`,
+   * `app.max_connections_per_address`): see `applyConnectionLimits`.
    */
   async run(options: RunOptions = {}): Promise<Server> {
     const host = options.host ?? process.env.HOST ?? '127.0.0.1';
     const port = options.port ?? Number(process.env.PORT ?? 8000);
     const nest = await this.init();
+    const server = nest.getHttpServer() as Server;
+    applyConnectionLimits(server, nest.get<ToolkitConfig>(TOOLKIT_CONFIG).app);
     await nest.listen(port, host);
     this.handleSignals();
-    const server = nest.getHttpServer() as Server;
     answerClientErrors(server);
     if ((options.announce ?? true) && this.options.logger !== false) {
       const name = this.title ?? nest.get<ToolkitConfig>(TOOLKIT_CONFIG).app.name;
@@ -307,6 +312,8 @@ export class App {
     // Loaded here, not at import: importing toolkit stays as cheap as importing Nest itself.
     const adapter = await createHttpAdapter(settings.platform, {
       trustProxy: settings.trust_proxy,
+      requestTimeoutMs: Math.round(settings.request_timeout * 1000),
+      keepAliveTimeoutMs: Math.round(settings.keep_alive_timeout * 1000),
     });
     const nest = await NestFactory.create(root, adapter, {
       bodyParser: false,

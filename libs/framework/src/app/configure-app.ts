@@ -1,5 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
+import { SECURITY_HEADERS } from '../http/page-security-policy.js';
+import { PageSecurityInterceptor } from '../http/page-security.interceptor.js';
 import { platformOf } from '../http/platform/platform-of.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 
@@ -17,8 +20,10 @@ export interface ConfigureAppOptions {
  * response (what `app.route` handlers get), toolkit's body parsers (with
  * `app.body_limit`), and, when `app.trust_proxy` is on, Express's `trust proxy` (so `req.ip`,
  * `req.protocol` and `req.secure` come from the proxy's `X-Forwarded-*` headers; Fastify takes
- * `trustProxy` when its adapter is created). Call before `init()`, on an app created with
- * `{ bodyParser: false }`, on Express or Fastify.
+ * `trustProxy` when its adapter is created), security headers on every answer
+ * (`X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`, no `X-Powered-By`) and a
+ * Content-Security-Policy on the HTML pages routes return (`PageSecurityInterceptor`). Call
+ * before `init()`, on an app created with `{ bodyParser: false }`, on Express or Fastify.
  */
 export function configureNestApp(
   nest: INestApplication,
@@ -27,6 +32,9 @@ export function configureNestApp(
   const config = nest.get<ToolkitConfig>(TOOLKIT_CONFIG);
   const platform = platformOf(nest.getHttpAdapter());
   if (linkResponses) platform.linkResponses(nest);
+  // First, so that answers of the body parsers carry them too.
+  platform.installSecurityHeaders(nest, SECURITY_HEADERS);
   platform.installBodyParsers(nest, config.app.body_limit);
   if (config.app.trust_proxy) platform.trustProxy(nest);
+  nest.useGlobalInterceptors(new PageSecurityInterceptor(new Reflector()));
 }

@@ -118,7 +118,9 @@ export function coerceValue(spec: KeySpec, raw: unknown, fromText: boolean): Coe
       if (typeof raw === 'number' && Number.isInteger(raw)) return checkRange(spec, raw, shown);
       const match =
         typeof raw === 'string' ? /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(raw) : null;
-      const unit = match ? UNITS[(match[2] || 'b').toLowerCase()] : undefined;
+      const name = (match?.[2] || 'b').toLowerCase();
+      // Own entries only: "5constructor" is not a size.
+      const unit = match && Object.hasOwn(UNITS, name) ? UNITS[name] : undefined;
       if (!match || unit === undefined) {
         return { problem: `must be a size such as 1048576, "512kb" or "2mb" (got ${shown})` };
       }

@@ -37,6 +37,11 @@ describe('loadConfig', () => {
       session_secret: '',
       trust_proxy: false,
       platform: 'express',
+      headers_timeout: 20,
+      request_timeout: 60,
+      keep_alive_timeout: 5,
+      max_connections: 10_000,
+      max_connections_per_address: 256,
     });
     expect(config.llm).toMatchObject({ default_model: 'auto', temperature: 0.7, max_tokens: 1024 });
     expect(config.cache).toMatchObject({ enabled: true, backend: 'memory', ttl: 300 });
@@ -216,6 +221,33 @@ describe('loadConfig', () => {
     expect(config.app.name).toBe('mine');
   });
 
+  it('refuses a size unit that only an object inherits ("5constructor")', () => {
+    const cwd = project({ 'toolkit.yaml': 'app:\n  body_limit: 5constructor\n' });
+    expect(() => loadConfig({ cwd, env: {} })).toThrow(
+      'Invalid configuration: app.body_limit must be a size such as 1048576, "512kb" or "2mb" (got "5constructor") in toolkit.yaml',
+    );
+  });
+
+  it('reads the connection limits from toolkit.yaml and TOOLKIT_APP_* variables', () => {
+    const cwd = project({
+      'toolkit.yaml':
+        'app:\n  request_timeout: 2m\n  max_connections: 50\n  headers_timeout: 500ms\n',
+    });
+    const env = {
+      TOOLKIT_APP_MAX_CONNECTIONS_PER_ADDRESS: '7',
+      TOOLKIT_APP_KEEP_ALIVE_TIMEOUT: '65',
+    };
+    expect(loadConfig({ cwd, env }).app).toMatchObject({
+      request_timeout: 120,
+      headers_timeout: 0.5,
+      keep_alive_timeout: 65,
+      max_connections: 50,
+      max_connections_per_address: 7,
+    });
+    const bad = project({ 'toolkit.yaml': 'app:\n  max_connections: -1\n' });
+    expect(() => loadConfig({ cwd: bad, env: {} })).toThrow(/app\.max_connections/);
+  });
+
   it('leaves DEBUG patterns of the debug package (express:*) to it, and still reads DEBUG switches', () => {
     for (const pattern of ['express:*', '*', 'express:router,toolkit']) {
       expect(loadConfig({ cwd: project({}), env: { DEBUG: pattern } }).app.debug).toBe(false);
@@ -269,6 +301,9 @@ describe('loadConfig: the rag: section', () => {
       documents_dir: 'docs/documents',
       index_dir: '.toolkit/index',
       queue: '',
+      ingest_timeout: 30,
+      ingest_memory: 512 * 1024 * 1024,
+      ingest_workers: 1,
     });
     const cwd = project({ 'toolkit.yaml': 'rag:\n  store: pgvector\n  min_similarity: 0.3\n' });
     const config2 = loadConfig({ cwd, env: {} });

@@ -32,6 +32,13 @@ describe('llm.prices and llm.budget', () => {
     expect(loadConfig({ cwd, env }).llm.budget).toEqual({ per_user_usd_per_day: 3 });
   });
 
+  it('keeps a model named "__proto__" as a price like any other, not as a prototype', () => {
+    const env = { TOOLKIT_LLM_PRICES: '{"__proto__": {"input": 1, "output": 2}}' };
+    const { prices } = loadConfig({ cwd: project(''), env }).llm;
+    expect(Object.hasOwn(prices, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(prices)).toBe(Object.prototype);
+  });
+
   it.each([
     [
       'llm:\n  prices:\n    gpt-4o: { input: cheap, output: 1 }\n',

@@ -51,4 +51,16 @@ export interface RagSettings {
    * @default ""
    */
   queue: string;
+  /**
+   * Longest one file may take to parse (text extraction and chunking, in a worker thread), in
+   * seconds; past it the file is refused with a 422 naming this key. @default 30
+   */
+  ingest_timeout: number;
+  /**
+   * Largest JavaScript heap one file's parsing may use, in bytes (`512mb`); past it the file is
+   * refused with a 422 naming this key. @default 536870912 (512 MiB)
+   */
+  ingest_memory: number;
+  /** Files parsed at the same time, each in a worker thread of its own. @default 1 */
+  ingest_workers: number;
 }

@@ -1,5 +1,6 @@
 import type { CacheSettings } from '../../../providers/src/cache/cache-settings.js';
 import type { MemorySettings } from '../../../providers/src/memory/memory-settings.js';
+import type { LimitsSettings } from '../rate-limit/limits-settings.js';
 import type { RagSettings } from './rag-settings.js';
 
 /** Resolved `app.*` settings. */
@@ -38,6 +39,39 @@ export interface AppSettings {
    * uses the adapter you create it with. @default "express"
    */
   platform: 'express' | 'fastify';
+  /**
+   * Seconds a client has to send a request's headers (Node's `server.headersTimeout`); then the
+   * connection is answered 408 and closed. Never longer than `request_timeout`. 0: no limit.
+   * @default 20
+   */
+  headers_timeout: number;
+  /**
+   * Seconds a client has to send a whole request, headers and body (Node's
+   * `server.requestTimeout`): a body still arriving then is cut with a 408, so a body sent a byte
+   * at a time holds no connection for long. It covers receiving the request only: a stream
+   * (SSE) answering it runs as long as it lasts. Raise it for large uploads over slow links
+   * (60 s carries the default 20 MiB `upload_limit` at about 3 Mbit/s). 0: no limit.
+   * @default 60
+   */
+  request_timeout: number;
+  /**
+   * Seconds an idle keep-alive connection stays open for a next request. Behind a load balancer,
+   * make it longer than the balancer's own idle timeout. 0: connections close after each answer.
+   * @default 5
+   */
+  keep_alive_timeout: number;
+  /**
+   * Connections the server holds at once (Node's `server.maxConnections`); one more is closed
+   * as it arrives, while the open ones keep working. Each open SSE stream holds one. 0: no cap.
+   * @default 10000
+   */
+  max_connections: number;
+  /**
+   * Connections one client address may hold at once; one more is answered 503 and closed, so a
+   * single client cannot take every connection. Not applied with `trust_proxy` (every
+   * connection then comes from the proxy). 0: no cap. @default 256
+   */
+  max_connections_per_address: number;
 }
 
 /** Resolved `llm.*` settings. */
@@ -96,6 +130,8 @@ export interface ToolkitConfig {
   memory: MemorySettings;
   /** `rag.*`: the document index `RagModule` opens (embedder, store, chunking, relevance floor). */
   rag: RagSettings;
+  /** `limits.*`: rate limits of `@RateLimit()` routes and caps on resumable streams per client. */
+  limits: LimitsSettings;
   /** Sections toolkit does not know (e.g. a template's `styles:`), kept as parsed. */
   extra: Record<string, unknown>;
 }

@@ -30,8 +30,9 @@ interface HttpRequest {
 
 /**
  * Where errors become toolkit's HTTP answers: `{ "error": string, ... }`, with the status and
- * headers (`Retry-After`, `Allow`, ...) of toolkit errors; 5xx answers are logged with their
- * stack (never a secret: provider errors carry no keys). It answers for toolkit routes and
+ * headers (`Retry-After`, `Allow`, ...) of toolkit errors; 5xx answers are logged: a toolkit
+ * error (a backend down) in one line, its stack at debug level, any other error with its stack
+ * (never a secret: provider errors carry no keys). It answers for toolkit routes and
  * toolkit errors; every other error gets Nest's default answer, so a host application's own
  * routes keep their bodies — unless `ToolkitModule.forRoot({ errors: 'all' })` (what `App` uses),
  * where every route answers toolkit's way and an unknown path is `404 { "error": "Not Found" }`
@@ -82,15 +83,25 @@ export class ToolkitExceptionFilter extends BaseExceptionFilter implements Excep
       this.routerMiss(exception, platform, req),
       this.config.app.debug,
     );
-    if (status >= 500) {
-      this.logger.error(
-        `${req.method} ${url} → ${status}: ${messageOf(exception)}`,
-        stackOf(exception),
-      );
-    }
+    if (status >= 500) this.logFailure(`${req.method} ${url} → ${status}`, exception);
     for (const [name, value] of Object.entries(headers)) platform.setHeader(res, name, value);
     platform.sendJson(res, status, body);
     return undefined;
+  }
+
+  /**
+   * A toolkit error (a backend down, a provider failing) is expected: one line, its message
+   * naming the backend and its address, with the stack at debug level. Anything else is a bug,
+   * logged with its stack.
+   */
+  private logFailure(what: string, exception: unknown): void {
+    if (!ToolkitError.isInstance(exception)) {
+      this.logger.error(`${what}: ${messageOf(exception)}`, stackOf(exception));
+      return;
+    }
+    this.logger.error(`${what}: ${exception.message}`);
+    const stack = stackOf(exception);
+    if (stack) this.logger.debug(stack);
   }
 
   /** Nest's own 404 for a path no route matched: 405 when another method would match. */

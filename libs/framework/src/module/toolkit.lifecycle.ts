@@ -10,14 +10,19 @@ import { CacheStore } from '../../../providers/src/cache/cache-store.interface.j
 import { MemoryStore } from '../../../providers/src/memory/memory-store.interface.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { installReplyRules } from '../http/reply-rules.js';
+import { ResumableStreams } from '../sse/resumable-streams.js';
 import { StreamRegistry } from '../sse/stream-registry.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
+
+/** How long stopped resumable producers get to store their interrupted turns. */
+const PRODUCER_SETTLE_MS = 3000;
 
 /**
  * Toolkit's part of the application's life: at start, teaches the HTTP adapter toolkit's return
  * rules (failing fast on a platform toolkit does not support); at shutdown, gives open streams
- * `app.shutdown_grace` seconds, ends the rest, and only then closes the memory and cache
- * backends, so no stream loses its backend mid-answer.
+ * `app.shutdown_grace` seconds, ends the rest, stops the resumable producers still running (their
+ * `recordTurn` stores the answer so far, marked interrupted) and only then closes the memory and
+ * cache backends, so no stream loses its backend mid-answer and no interrupted turn is lost.
  */
 @Injectable()
 export class ToolkitLifecycle implements OnModuleInit, OnModuleDestroy, OnApplicationShutdown {
@@ -27,6 +32,7 @@ export class ToolkitLifecycle implements OnModuleInit, OnModuleDestroy, OnApplic
     @Inject(TOOLKIT_CONFIG) private readonly config: ToolkitConfig,
     private readonly adapterHost: HttpAdapterHost,
     private readonly streams: StreamRegistry,
+    private readonly resumables: ResumableStreams,
     @Inject(MemoryStore) private readonly memory: MemoryStore,
     @Inject(CacheStore) private readonly cache: CacheStore,
   ) {}
@@ -50,6 +56,7 @@ export class ToolkitLifecycle implements OnModuleInit, OnModuleDestroy, OnApplic
 
   private async close(): Promise<void> {
     await this.streams.drain(this.config.app.shutdown_grace * 1000);
+    await this.resumables.stopProducers(PRODUCER_SETTLE_MS);
     await Promise.all([this.memory.close(), this.cache.close()]);
   }
 }

@@ -19,6 +19,8 @@ import { llmProvider } from '../llm/llm.providers.js';
 import { MemoryService } from '../memory/memory.service.js';
 import { memoryProviders } from '../memory/memory.providers.js';
 import { OpenApiController } from '../openapi/openapi.controller.js';
+import { RateCounter } from '../rate-limit/rate-counter.js';
+import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { DirectStreams } from '../sse/direct-streams.js';
 import { ResumableStreams } from '../sse/resumable-streams.js';
 import { StreamRegistry } from '../sse/stream-registry.js';
@@ -44,8 +46,9 @@ const configProvider: Provider = {
 /**
  * Everything toolkit adds to a Nest application: the resolved configuration (`TOOLKIT_CONFIG`),
  * the injectable `LLM` and `MemoryService`, the `@Cache` backend, the interceptors behind
- * `@Stream` and `@Cache`, toolkit's return rules and `{ error }` bodies on toolkit routes,
- * graceful shutdown of open streams, and `/openapi.json`. Global by default, so import it once in
+ * `@Stream` and `@Cache`, the counters behind `@RateLimit()` (`RateLimiter`, `RateCounter`),
+ * toolkit's return rules and `{ error }` bodies on toolkit routes, graceful shutdown of open
+ * streams (interrupted turns stored before the backends close), and `/openapi.json`. Global by default, so import it once in
  * the root module; `forRoot()` needs no argument.
  *
  * @example
@@ -68,6 +71,8 @@ const configProvider: Provider = {
     ToolkitLifecycle,
     ValidationBinder,
     ToolRegistry,
+    RateCounter,
+    RateLimiter,
     { provide: APP_FILTER, useClass: ToolkitExceptionFilter },
   ],
   exports: [
@@ -83,6 +88,8 @@ const configProvider: Provider = {
     StreamRegistry,
     ResumableStreams,
     ToolRegistry,
+    RateCounter,
+    RateLimiter,
   ],
 })
 export class ToolkitModule extends ToolkitModuleBase implements NestModule {

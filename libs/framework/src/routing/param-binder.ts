@@ -162,8 +162,14 @@ function fromText(type: ParamType, value: unknown): Checked {
   }
 }
 
-/** Checks `oneOf`, `min`, `max` and `maxLength` on a value of the right type. */
+/**
+ * Checks `oneOf`, `min`, `max` and `maxLength` on a value of the right type, and that a string
+ * holds no NUL (never text; PostgreSQL cannot store it).
+ */
 function constraintProblem(param: NormalizedParam, value: unknown): string | undefined {
+  if (typeof value === 'string' && value.includes('\u0000')) {
+    return 'must not contain NUL (\\u0000) characters';
+  }
   if (param.oneOf && !param.oneOf.includes(value as string)) {
     const allowed = param.oneOf.map((v) => JSON.stringify(v)).join(', ');
     return `must be one of ${allowed} (got ${describe(value)})`;

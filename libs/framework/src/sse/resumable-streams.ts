@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Observable } from 'rxjs';
 import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
 import { MemoryStreamLog } from '../../../providers/src/streams/memory-stream-log.js';
@@ -11,8 +12,11 @@ import type {
 } from '../../../providers/src/streams/stream-log.interface.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { NotFoundError } from '../http/http.errors.js';
+import { clientAddress, type AddressedRequest } from '../rate-limit/client-address.js';
 import { ClientDisconnectedError, replaceAbortController } from '../routing/request-signal.js';
+import { SessionPipe } from '../session/session.decorator.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
+import { ProducerLimits } from './producer-limits.js';
 import { isMessageEvent, type SseMessageEvent } from './sse-event.js';
 import type { ResumableOptions } from './stream-options.js';
 import { streamPosition } from './stream-position.js';
@@ -26,6 +30,8 @@ const POLL_MS = 1000;
 /** A producer renews its lease this often; a lease lapses after {@link LEASE_MS} without one. */
 const LEASE_RENEW_MS = 1000;
 const LEASE_MS = 3000;
+/** How long `onApplicationShutdown` waits for producers it stops to record their end. */
+const SHUTDOWN_SETTLE_MS = 1000;
 
 /** The last event of a stream whose producer's process died before the end. */
 export const PRODUCER_LOST_MESSAGE =
@@ -52,7 +58,12 @@ interface LocalStream {
   readonly controller: AbortController;
   /** The producer's own error, rethrown to the first reader when nothing was sent yet. */
   error?: unknown;
+  /** Settles once the producer stopped and its last entry is written. */
+  done?: Promise<void>;
 }
+
+/** A request a resumable stream answers: Node's, Express's or Fastify's. */
+type StreamRequest = IncomingMessage & AddressedRequest;
 
 /** How a producer's output is recorded. */
 export interface ProduceOptions {
@@ -80,8 +91,10 @@ export interface OpenOptions extends ResumableOptions {
 
 /**
  * The resumable streams of the application (`@Stream({ resumable: true })`). A stream's producer
- * runs to its end whether or not a client is connected (bounded by the time to live and by
- * {@link cancel}); its events go to a log in the memory backend — Redis when `memory.backend` or
+ * runs to its end whether or not a client is connected, bounded by the time to live, by
+ * {@link cancel} and by `limits.*`: at most `streams_per_session` per owner and
+ * `streams_per_address` per client address at once in each process (429 past them), and
+ * `detached_grace` seconds once no client (in any process) reads it; its events go to a log in the memory backend — Redis when `memory.backend` or
  * `cache.backend` is `redis` (so any process can resume any stream), in-process otherwise. A
  * client reads the log from where it stopped: every event's `id:` is `<stream id>.<number>`, the
  * position a reconnecting client sends back as `Last-Event-ID`.
@@ -96,8 +109,13 @@ export class ResumableStreams implements OnApplicationShutdown {
   private readonly logger = new Logger('toolkit:streams');
   private log?: StreamLog;
   private readonly local = new Map<string, LocalStream>();
+  private readonly limits: ProducerLimits;
+  private readonly sessions: SessionPipe;
 
-  constructor(@Inject(TOOLKIT_CONFIG) private readonly config: ToolkitConfig) {}
+  constructor(@Inject(TOOLKIT_CONFIG) private readonly config: ToolkitConfig) {
+    this.limits = new ProducerLimits(config.limits);
+    this.sessions = new SessionPipe(config);
+  }
 
   /** A new stream id: 128 random bits, URL-safe. */
   static newId(): string {
@@ -109,16 +127,33 @@ export class ResumableStreams implements OnApplicationShutdown {
     return this.local.size;
   }
 
+  /** Producers of this process that no client reads (stopped after `limits.detached_grace`). */
+  get detached(): number {
+    return this.limits.detached;
+  }
+
+  /**
+   * Refuses a new stream past `limits.streams_per_session` or `limits.streams_per_address`
+   * (a resumed one always passes). Called before anything is written to the response.
+   *
+   * @throws TooManyStreamsError (429)
+   */
+  admit(req: StreamRequest, res: ServerResponse, options: ResumableOptions): void {
+    if (streamPosition(req)) return;
+    this.limits.admit(this.ownerOf(req, res, options), clientAddress(req));
+  }
+
   /**
    * What one request to a resumable route streams: a new stream (its producer started from
    * `output$`, detached from the client) or, with `Last-Event-ID`, the rest of an existing one.
    * When the log cannot be written (its backend is down) the stream is served as a plain one,
    * with a logged warning.
    *
+   * @throws TooManyStreamsError (429) past `limits.streams_per_session` / `streams_per_address`.
    * @throws BadRequestError (400) for a malformed `Last-Event-ID`.
    */
   open(
-    req: IncomingMessage,
+    req: StreamRequest,
     res: ServerResponse,
     output$: Observable<unknown>,
     options: OpenOptions,
@@ -127,21 +162,34 @@ export class ResumableStreams implements OnApplicationShutdown {
     const reader = new AbortController();
     res.once('close', () => reader.abort());
     const id = position?.id ?? ResumableStreams.newId();
-    const key = logKey(id, options.owner?.(req));
+    const owner = this.ownerOf(req, res, options);
+    const key = logKey(id, owner);
+    const address = clientAddress(req);
+    if (!position) this.limits.admit(owner, address);
     res.setHeader('X-Stream-Id', id);
     if (position) {
+      this.watchReader(key, res);
       return { events: this.follow(key, position.after, reader.signal, id), controller: reader };
     }
     const producer = new AbortController();
     replaceAbortController(req, producer);
+    this.limits.add(key, {
+      owner,
+      address,
+      controller: producer,
+      remoteReader: () => this.backend().producing(readerLease(key)),
+    });
+    this.watchReader(key, res);
     const chunks = streamChunks(output$, options.maxPendingBytes, (error) => producer.abort(error));
     const opened = this.produce(key, chunks, producer, {
       ttlSeconds: options.ttl ?? DEFAULT_RESUMABLE_TTL,
       describeError: options.describeError,
-      onError: (error) => this.logger.error(`Resumable stream ${id} failed`, error),
+      onError: (error) => this.logger.error('A resumable stream failed', error),
     }).then(
       () => true,
       (error: unknown) => {
+        // A plain stream follows its client (below): the caps on detached producers do not apply.
+        this.limits.remove(key);
         this.logger.warn(
           `Streaming without resumption: the stream log is unavailable (${options.describeError(error)})`,
         );
@@ -179,7 +227,7 @@ export class ResumableStreams implements OnApplicationShutdown {
     await log.create(id, options.ttlSeconds);
     const local: LocalStream = { controller };
     this.local.set(id, local);
-    void this.record(log, id, chunks, local, options);
+    local.done = this.record(log, id, chunks, local, options).finally(() => this.limits.remove(id));
   }
 
   /**
@@ -261,12 +309,61 @@ export class ResumableStreams implements OnApplicationShutdown {
     return this.backend().cancel(key);
   }
 
-  /** Aborts the producers of this process and closes the log. */
-  async onApplicationShutdown(): Promise<void> {
-    for (const { controller } of this.local.values()) {
-      controller.abort(new ToolkitError('The server is shutting down', { statusCode: 503 }));
+  /**
+   * Stops the producers of this process (their signals abort with a 503 reason) and waits up to
+   * `settleMs` for each to finish: its handler's `finally` blocks run — `recordTurn` stores the
+   * interrupted answer — and its last entry is written. `ToolkitLifecycle` calls it before the
+   * memory backend closes, so no interrupted turn is lost at shutdown. Idempotent.
+   */
+  async stopProducers(settleMs: number): Promise<void> {
+    const running = [...this.local.values()];
+    for (const { controller } of running) {
+      if (!controller.signal.aborted) {
+        controller.abort(new ToolkitError('The server is shutting down', { statusCode: 503 }));
+      }
     }
+    const timer = new AbortController();
+    await Promise.race([
+      Promise.allSettled(running.map((stream) => stream.done ?? Promise.resolve())),
+      sleep(settleMs, undefined, { signal: timer.signal }).catch(() => undefined),
+    ]);
+    timer.abort();
+  }
+
+  /** Stops the producers of this process (if the lifecycle has not yet) and closes the log. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.stopProducers(SHUTDOWN_SETTLE_MS);
     await this.log?.close();
+  }
+
+  /** The owner of a stream a request starts or reads (`ResumableOptions.owner`). */
+  private ownerOf(
+    req: StreamRequest,
+    res: ServerResponse,
+    options: ResumableOptions,
+  ): string | undefined {
+    if (options.owner === 'session') return this.sessions.transform({ req, res });
+    return options.owner?.(req);
+  }
+
+  /**
+   * Counts the client of `res` as a reader of `key` until its response closes: locally when the
+   * producer runs here, else as a lease in the shared log the producer's process checks.
+   */
+  private watchReader(key: string, res: ServerResponse): void {
+    const leave = this.limits.attach(key);
+    if (leave !== false) {
+      if (res.closed || res.destroyed) leave();
+      else res.once('close', leave);
+      return;
+    }
+    const log = this.backend();
+    if (log.backend !== 'redis' || res.closed) return;
+    const renew = (): void => void log.keepAlive(readerLease(key), LEASE_MS).catch(() => undefined);
+    renew();
+    const lease = setInterval(renew, LEASE_RENEW_MS);
+    lease.unref();
+    res.once('close', () => clearInterval(lease));
   }
 
   private async record(
@@ -321,7 +418,8 @@ export class ResumableStreams implements OnApplicationShutdown {
       controller.signal.removeEventListener('abort', onAbort);
     }
     await log.append(id, last, ttlSeconds).catch((error: unknown) => {
-      this.logger.warn(`Could not record the end of stream ${id}: ${String(error)}`);
+      // Never the id: it is what a client presents to read the stream.
+      this.logger.warn(`Could not record the end of a resumable stream: ${String(error)}`);
     });
     // The producer's error stays known briefly for a first reader that has not read yet.
     setTimeout(() => this.local.delete(id), POLL_MS * 5).unref();
@@ -367,6 +465,11 @@ function toEntry(chunk: unknown): StreamLogEntry | undefined {
 
 function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
+}
+
+/** The log id whose lease says a reader in some process still reads stream `key`. */
+function readerLease(key: string): string {
+  return `${key}#reader`;
 }
 
 /**

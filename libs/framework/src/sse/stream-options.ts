@@ -19,12 +19,15 @@ export interface StreamOptions {
   maxPendingBytes?: number;
   /**
    * Makes the stream survive its connection: the producer runs to its end (or its `ttl`, in
-   * seconds, or a cancel) whether or not a client is connected, every event carries an `id:`
+   * seconds, or a cancel) while a client reads it, and for `limits.detached_grace` seconds
+   * (30) once none does (then it stops as if cancelled), every event carries an `id:`
    * (`<stream id>.<number>`), and a client that reconnects with that id in `Last-Event-ID` — to
    * any process sharing the Redis memory or cache backend — gets the events it missed, then the
    * rest live. The stream id is also in the `X-Stream-Id` response header; `DELETE
    * /streams/:id` (served by `App`; `ResumableStreamsController` elsewhere) cancels it. The
-   * handler's signal aborts on cancel, time to live and shutdown, not when a client goes.
+   * handler's signal aborts on cancel, time to live, shutdown and the detached grace, not when
+   * a client goes. At most `limits.streams_per_session` / `streams_per_address` run at once
+   * (429 past them).
    * @default false
    */
   resumable?: boolean | ResumableOptions;
@@ -38,12 +41,15 @@ export interface ResumableOptions {
    */
   ttl?: number;
   /**
-   * Who the stream belongs to, e.g. `(req) => req.user?.id` or a session id: a request whose
-   * owner differs from the one that started the stream cannot read it (404), even with its id.
-   * Such a stream is cancelled through `ResumableStreams.cancel(id, owner)`.
+   * Who the stream belongs to: a request whose owner differs from the one that started the
+   * stream cannot read it (404), even with its id. `'session'`: the caller's `@Session()` (the
+   * user an authentication guard set, else the session cookie), which `DELETE /streams/:id`
+   * also honours; or a function, e.g. `(req) => req.user?.id`, whose streams are cancelled
+   * through `ResumableStreams.cancel(id, owner)`. The owner is also what
+   * `limits.streams_per_session` and `limits.detached_per_session` count per.
    * @default undefined (the stream id alone gives access)
    */
-  owner?: (req: IncomingMessage) => string | undefined;
+  owner?: 'session' | ((req: IncomingMessage) => string | undefined);
 }
 
 /** {@link StreamOptions.maxPendingBytes} when none is given. */

@@ -76,12 +76,17 @@ export class StreamInterceptor implements NestInterceptor {
     const reply = http.getResponse<object>();
     enterRoute(req, reply as ServerResponse, handler);
     this.streams.admit();
+    const resumable = typeof stream.resumable === 'object' ? stream.resumable : {};
+    // Past the caps on producers: a 429 the exception filter answers, before the takeover.
+    if (stream.resumable) {
+      this.resumables.admit(req, platformOfResponse(reply).rawResponse(reply), resumable);
+    }
     // From here on the stream writes the Node response itself (Fastify: the reply is hijacked).
     const res = platformOfResponse(reply).takeOver(reply);
     let start: () => Promise<void>;
     if (stream.resumable) {
       const source = this.resumables.open(req, res, next.handle(), {
-        ...(typeof stream.resumable === 'object' ? stream.resumable : {}),
+        ...resumable,
         maxPendingBytes: stream.maxPendingBytes ?? DEFAULT_MAX_PENDING_BYTES,
         describeError: this.describeError,
       });

@@ -44,6 +44,33 @@ describe('StoreConversationMemory over InMemoryMemoryStore', () => {
     );
   });
 
+  it.each([
+    ['NUL', 'session/a\u0000b'],
+    ['another control character', 'session/a\u0001b'],
+    ['a line break', 'session/a\nb'],
+    ['DEL', 'session/a\u007Fb'],
+    ['an unpaired surrogate', 'session/a\uD800b'],
+  ])('rejects a user id with %s at construction, with a 422 naming userId', (_what, id) => {
+    let error: unknown;
+    try {
+      new StoreConversationMemory(new InMemoryMemoryStore(), id);
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(InvalidMessageError);
+    expect(ToolkitError.isInstance(error) && error.statusCode).toBe(422);
+    expect((error as Error).message).toMatch(
+      /^Invalid parameters: userId must not contain control/,
+    );
+  });
+
+  it('keeps user ids of any script, emoji included', async () => {
+    const store = new InMemoryMemoryStore();
+    const memory = new StoreConversationMemory(store, 'séance/日本語/🙂 me');
+    await memory.add('user', 'hi');
+    expect((await memory.toDictList()).map((m) => m.content)).toEqual(['hi']);
+  });
+
   it('applies a maxTokens budget and validates it', async () => {
     const memory = new StoreConversationMemory(new InMemoryMemoryStore(), 'alice');
     await memory.add('system', 'Be brief.');

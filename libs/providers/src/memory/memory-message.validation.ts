@@ -62,8 +62,15 @@ export function assertValidStoredMessage(message: unknown): asserts message is M
 }
 
 /**
- * Checks a conversation owner id: a non-empty string of at most 512 characters.
- * @throws InvalidMessageError (422).
+ * Control characters (C0 with NUL, DEL, C1) and halves of surrogate pairs: never part of an id,
+ * and PostgreSQL cannot store NUL.
+ */
+const INVALID_ID_CHARACTER = /\p{Cc}|\p{Cs}/u;
+
+/**
+ * Checks a conversation owner id: a non-empty string of at most 512 characters, without control
+ * characters (NUL included) or unpaired surrogates, so every backend stores it alike.
+ * @throws InvalidMessageError (422) naming `userId`.
  */
 export function assertValidUserId(userId: unknown): asserts userId is string {
   if (typeof userId !== 'string' || userId.length === 0 || userId.length > 512) {
@@ -71,6 +78,14 @@ export function assertValidUserId(userId: unknown): asserts userId is string {
       {
         param: 'userId',
         problem: `must be a non-empty string of at most 512 characters (got ${show(userId)})`,
+      },
+    ]);
+  }
+  if (INVALID_ID_CHARACTER.test(userId)) {
+    throw new InvalidMessageError([
+      {
+        param: 'userId',
+        problem: `must not contain control characters (NUL included) or unpaired surrogates (got ${show(userId)})`,
       },
     ]);
   }

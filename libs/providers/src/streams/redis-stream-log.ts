@@ -41,7 +41,11 @@ export class RedisStreamLog implements StreamLog {
     this.connection = new RedisConnection(
       options.url,
       (detail, cause) =>
-        new ServiceUnavailableError(`Stream log unavailable: redis ${detail}`, cause),
+        new ServiceUnavailableError(
+          `Stream log unavailable: redis ${detail}`,
+          cause,
+          'The Redis stream log is unavailable',
+        ),
     );
     this.prefix = options.keyPrefix ?? 'toolkit:stream:';
     this.channel = `${this.prefix}events`;

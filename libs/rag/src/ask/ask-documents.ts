@@ -1,5 +1,6 @@
 import { ValidationError } from '../../../providers/src/errors/validation.error.js';
 import type { SearchResult } from '../indexing/search-result.js';
+import type { DocumentScope } from '../stores/document-scope.js';
 import { buildAskPrompt, type AskPromptOptions, type AskSource } from './ask-prompt.js';
 
 /** Anything that completes a prompt with a system message: toolkit's `LLM`, `MockLLM`, … */
@@ -9,13 +10,18 @@ export interface CompletionModel {
 
 /** Anything that searches documents: a `DocumentIndex`. */
 export interface DocumentSearch {
-  search(query: string, topK?: number): Promise<SearchResult[]>;
+  search(query: string, topK?: number, scope?: DocumentScope): Promise<SearchResult[]>;
 }
 
 /** Options of {@link askDocuments}. */
 export interface AskOptions extends AskPromptOptions {
   /** Chunks retrieved. @default 5 */
   topK?: number;
+  /**
+   * Whose documents the answer may come from: `{ owner }` for that owner's and the shared ones
+   * (see `DocumentScope`). @default the shared documents only
+   */
+  scope?: DocumentScope;
   /** Aborts the model call (e.g. when the client disconnects). */
   signal?: AbortSignal;
 }
@@ -50,7 +56,7 @@ export async function askDocuments(
   if (typeof question !== 'string' || question.trim().length === 0) {
     throw new ValidationError([{ param: 'question', problem: 'must be a non-empty string' }]);
   }
-  const results = await index.search(question, options.topK ?? 5);
+  const results = await index.search(question, options.topK ?? 5, options.scope);
   if (results.length === 0) return { answer: NOT_COVERED_ANSWER, sources: [] };
   const { system, prompt, sources } = buildAskPrompt(question, results, options);
   const answer = await model.complete(prompt, { system, signal: options.signal });

@@ -2,6 +2,7 @@ import { ConfigError } from '../../../providers/src/errors/config.error.js';
 import type { DocumentPage } from '../document.types.js';
 import type { Chunk, ChunkingOptions } from './chunk.types.js';
 import { findBoundaries, firstInRange, lastInRange, upperBound } from './text-boundaries.js';
+import { isWhitespace } from './whitespace.js';
 
 /** Characters per token when `unit: 'tokens'`. */
 export const CHARS_PER_TOKEN = 4;
@@ -124,12 +125,12 @@ function makeChunk(
 
 function skipSpace(text: string, from: number): number {
   let i = from;
-  while (i < text.length && /\s/.test(text[i])) i += 1;
+  while (i < text.length && isWhitespace(text.charCodeAt(i))) i += 1;
   return i;
 }
 
 function trimEnd(text: string, start: number, end: number): number {
   let i = end;
-  while (i > start + 1 && /\s/.test(text[i - 1])) i -= 1;
+  while (i > start + 1 && isWhitespace(text.charCodeAt(i - 1))) i -= 1;
   return i;
 }

@@ -1,3 +1,5 @@
+import { findSentenceStarts } from './sentence-starts.js';
+
 /**
  * Offsets in a text where a chunk may end and the next begin, by strength. Each list is sorted
  * and holds the offset of the first character AFTER the break (after its whitespace).
@@ -11,19 +13,18 @@ export interface TextBoundaries {
   words: number[];
 }
 
-const sentenceSegmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' });
-
-/** Finds paragraph, sentence (Unicode UAX #29, any language) and word boundaries. */
+/**
+ * Finds paragraph, sentence (Unicode UAX #29, any language) and word boundaries, in time linear
+ * in the text's length.
+ */
 export function findBoundaries(text: string): TextBoundaries {
   const paragraphs = offsetsAfter(text, /\n[ \t]*\n\s*/g);
   // A lone line break is layout (wrapped PDF lines), not a sentence end: hide it from the
   // segmenter with a same-length space so offsets stay valid.
   const flowed = text.replace(/(?<!\n)\n(?!\n)/g, ' ');
-  const sentences = new Set(paragraphs);
-  for (const { index } of sentenceSegmenter.segment(flowed)) if (index > 0) sentences.add(index);
   return {
     paragraphs,
-    sentences: [...sentences].sort((a, b) => a - b),
+    sentences: mergeSorted(paragraphs, findSentenceStarts(flowed)),
     words: offsetsAfter(text, /\s+/g),
   };
 }
@@ -50,6 +51,20 @@ export function upperBound(sorted: readonly number[], value: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+/** The values of two sorted lists, sorted, each once. */
+function mergeSorted(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const next = j >= b.length || (i < a.length && a[i] <= b[j]) ? a[i] : b[j];
+    if (out.length === 0 || out[out.length - 1] !== next) out.push(next);
+    if (i < a.length && a[i] === next) i += 1;
+    if (j < b.length && b[j] === next) j += 1;
+  }
+  return out;
 }
 
 function offsetsAfter(text: string, pattern: RegExp): number[] {

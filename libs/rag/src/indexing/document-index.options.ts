@@ -1,4 +1,5 @@
 import type { ChunkingOptions } from '../chunking/chunk.types.js';
+import type { IngestionBudget } from '../parsing/ingestion-budget.js';
 import type { Embedder } from '../embedding/embedder.interface.js';
 import type { RelevanceFloor } from '../retrieval/relevance-floor.js';
 import type { RetrievalMode } from '../retrieval/retriever.js';
@@ -54,4 +55,10 @@ export interface DocumentIndexOptions {
   onEmbedderChange?: EmbedderChangePolicy;
   /** For the default local store: exact search, an IVF index, or `auto` (by size). @default 'auto' */
   localIndex?: LocalIndexMode;
+  /**
+   * What one file may cost to parse: files are loaded and chunked in worker threads, each within
+   * a time and memory budget (422 past it), so a hostile or huge file never stalls the app.
+   * @default { timeoutMs: 30000, memoryMb: 512, workers: 1, maxQueued: 64 }
+   */
+  ingestion?: IngestionBudget;
 }

@@ -1,17 +1,26 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ValidationError } from '../../../providers/src/errors/validation.error.js';
-import { chunkText, resolveChunking } from '../chunking/chunker.js';
-import type { ChunkingOptions } from '../chunking/chunk.types.js';
+import { resolveChunking } from '../chunking/chunker.js';
+import type { Chunk, ChunkingOptions } from '../chunking/chunk.types.js';
 import type { DocumentRecord, DocumentType } from '../document.types.js';
 import type { Embedder } from '../embedding/embedder.interface.js';
 import { HashingEmbedder } from '../embedding/hashing.embedder.js';
 import { detectDocumentType, displayName } from '../loaders/detect-document-type.js';
-import { loadAs } from '../loaders/load-document.js';
+import { vectorRows } from '../parsing/parse-job.js';
+import { ParserPool } from '../parsing/parser-pool.js';
 import { Bm25Index } from '../retrieval/bm25.index.js';
 import type { RelevanceFloor } from '../retrieval/relevance-floor.js';
 import { Retriever, type RetrievalMode } from '../retrieval/retriever.js';
 import { LocalVectorStore } from '../stores/local-vector.store.js';
+import {
+  ALL_DOCUMENTS,
+  assertOwner,
+  canChange,
+  canSee,
+  resolveScope,
+  type DocumentScope,
+} from '../stores/document-scope.js';
 import type { VectorStore } from '../stores/vector-store.interface.js';
 import { hashContent } from './content-hash.js';
 import type { DocumentIndexOptions } from './document-index.options.js';
@@ -34,6 +43,16 @@ import type { SearchResult } from './search-result.js';
  *   that disappeared are removed from the index; progress goes to `logger`.
  * - `deleteDocument(id)`: removes the document from the store, the BM25 index and the folder.
  *
+ * Owners: `ingest(bytes, name, { owner })` stores a document only `owner` sees (a session, a
+ * user); without an owner a document is shared, like every file of the documents folder.
+ * `search`, `listDocuments` and `getDocument` take a `DocumentScope`: `{ owner }` sees that
+ * owner's documents plus the shared ones; no scope sees the shared ones only (all documents of
+ * an app that never sets owners); `{ all: true }` sees everything. `deleteDocument(id, { owner })`
+ * deletes only that owner's documents, never a shared one. The store and the BM25 index apply
+ * the scope while ranking (see `DocumentScope`). The same content uploaded by two owners is two
+ * documents with different ids (see `hashContent`); the owner is recorded beside the stored
+ * file (`.owners.json`), so an index rebuilt from the folder keeps it.
+ *
  * The BM25 index lives in this process. With a store shared by several instances (pgvector),
  * documents another instance adds are found by vector search at once and by keywords after
  * `reload()`.
@@ -41,8 +60,8 @@ import type { SearchResult } from './search-result.js';
  * @example
  * const index = await DocumentIndex.open({ documentsDir: 'docs/documents' });
  * await index.indexFolder();
- * const { document } = await index.ingest(bytes, 'handbook.pdf');
- * const results = await index.search('How many vacation days?', 5);
+ * const { document } = await index.ingest(bytes, 'notes.pdf', { owner: session });
+ * const results = await index.search('How many vacation days?', 5, { owner: session });
  * await index.close();
  */
 export class DocumentIndex {
@@ -54,6 +73,8 @@ export class DocumentIndex {
   private readonly maxTopK: number;
   /** The last change under way per document (see {@link exclusive}). */
   private readonly pending = new Map<string, Promise<void>>();
+  /** Where files are loaded and chunked: worker threads, within the ingestion budget. */
+  private readonly parser: ParserPool;
 
   private constructor(
     readonly embedder: Embedder,
@@ -74,6 +95,7 @@ export class DocumentIndex {
     this.chunking = options.chunking ?? {};
     resolveChunking(this.chunking);
     this.maxTopK = options.maxTopK ?? 50;
+    this.parser = new ParserPool(options.ingestion);
   }
 
   /** The relevance floor searches apply, defaults filled in (see `RelevanceFloor`). */
@@ -110,20 +132,38 @@ export class DocumentIndex {
   /** Re-reads the store: document list and BM25 index (e.g. after another instance changed it). */
   async reload(): Promise<void> {
     this.documents.clear();
-    for (const record of await this.store.listDocuments()) this.documents.set(record.id, record);
-    this.bm25.clear();
-    const batch = [];
-    for await (const chunk of this.store.chunks()) {
-      batch.push(chunk);
-      if (batch.length >= 1000) this.bm25.add(batch.splice(0));
+    for (const record of await this.store.listDocuments(ALL_DOCUMENTS)) {
+      this.documents.set(record.id, record);
     }
-    this.bm25.add(batch);
+    this.bm25.clear();
+    const batch: Chunk[] = [];
+    let owner: string | undefined;
+    // Chunks come document by document; a batch holds chunks of one owner.
+    for await (const chunk of this.store.chunks(ALL_DOCUMENTS)) {
+      const next = this.documents.get(chunk.documentId)?.owner;
+      if (batch.length >= 1000 || (batch.length > 0 && next !== owner)) {
+        this.bm25.add(batch.splice(0), { owner });
+      }
+      owner = next;
+      batch.push(chunk);
+    }
+    this.bm25.add(batch, { owner });
   }
 
-  /** Indexes an uploaded file (see the class description); 415/422 for unusable files. */
-  async ingest(content: Uint8Array, filename: string): Promise<IngestResult> {
+  /**
+   * Indexes an uploaded file (see the class description) as `owner`'s (shared without one);
+   * 415/422 for unusable files, 422 for an owner that is empty, too long or has control
+   * characters.
+   */
+  async ingest(
+    content: Uint8Array,
+    filename: string,
+    options: { owner?: string } = {},
+  ): Promise<IngestResult> {
+    const { owner } = options;
+    assertOwner(owner);
     const type = detectDocumentType(content, filename);
-    const { id } = hashContent(content);
+    const { id } = hashContent(content, owner);
     const existing = await this.stored(id);
     if (existing) return { document: existing, created: false };
     const storedName = DocumentStorage.fileName(id, type);
@@ -131,8 +171,8 @@ export class DocumentIndex {
     // A stored file ingested again under its stored name (e.g. a queue over the documents
     // folder) keeps the name its uploader gave it.
     const shown = given === storedName ? await this.storage.displayName(storedName) : given;
-    return this.index(content, type, shown, async () => {
-      const path = await this.storage.save(id, type, content, shown);
+    return this.index(content, type, shown, owner, async () => {
+      const path = await this.storage.save(id, type, content, shown, owner);
       const info = await stat(this.storage.resolve(path));
       return { path, size: info.size, mtimeMs: info.mtimeMs };
     });
@@ -142,14 +182,18 @@ export class DocumentIndex {
   indexFolder(): Promise<FolderIndexReport> {
     return new FolderIndexer(this.storage, this.manifest, this.options.logger, {
       has: (id) => this.documents.has(id),
-      index: (content, type, name, file) =>
-        this.index(content, type, name, () => Promise.resolve(file)),
-      forget: (id) => this.exclusive(id, () => this.forget(id, false)),
+      index: (content, type, name, file, owner) =>
+        this.index(content, type, name, owner, () => Promise.resolve(file)),
+      forget: (id) => this.exclusive(id, () => this.forget(id, false, ALL_DOCUMENTS)),
     }).run();
   }
 
-  /** Searches the indexed chunks; `topK` from 1 to `maxTopK` (422 otherwise). */
-  async search(query: string, topK = 5): Promise<SearchResult[]> {
+  /**
+   * Searches the chunks visible in `scope` (its owner's and the shared ones; shared only
+   * without a scope); `topK` from 1 to `maxTopK` (422 otherwise).
+   */
+  async search(query: string, topK = 5, scope?: DocumentScope): Promise<SearchResult[]> {
+    const visible = resolveScope(scope);
     if (typeof query !== 'string' || query.trim().length === 0) {
       throw new ValidationError([{ param: 'query', problem: 'must be a non-empty string' }]);
     }
@@ -161,11 +205,12 @@ export class DocumentIndex {
         },
       ]);
     }
-    const hits = await this.retriever.retrieve(query, topK);
+    const hits = await this.retriever.retrieve(query, topK, visible);
     const results: SearchResult[] = [];
     for (const { chunk, score, coverage, similarity } of hits) {
       const document = await this.record(chunk.documentId);
-      if (!document) continue;
+      // The retriever filtered already; a record changed meanwhile is checked again here.
+      if (!document || !canSee(visible, document.owner)) continue;
       const position = { id: chunk.id, index: chunk.index, start: chunk.start, end: chunk.end };
       results.push({
         text: chunk.text,
@@ -184,23 +229,38 @@ export class DocumentIndex {
     return results;
   }
 
-  /** Removes a document everywhere (store, BM25, its files); false when unknown. */
-  deleteDocument(documentId: string): Promise<boolean> {
-    return this.exclusive(documentId, () => this.forget(documentId, true));
+  /**
+   * Removes a document everywhere (store, BM25, its files) when `scope` may change it: an
+   * owner's own documents with `{ owner }`, shared ones without a scope, any with
+   * `{ all: true }`; false when unknown or not the scope's to delete (another owner's copy of
+   * the same content has another id and stays).
+   */
+  deleteDocument(documentId: string, scope?: DocumentScope): Promise<boolean> {
+    const allowed = resolveScope(scope);
+    return this.exclusive(documentId, () => this.forget(documentId, true, allowed));
   }
 
-  /** Every indexed document, oldest first. */
-  listDocuments(): Promise<DocumentRecord[]> {
-    return this.store.listDocuments();
+  /** Every indexed document visible in `scope` (shared ones only without it), oldest first. */
+  listDocuments(scope?: DocumentScope): Promise<DocumentRecord[]> {
+    return this.store.listDocuments(resolveScope(scope));
   }
 
-  /** One document's record. */
-  getDocument(documentId: string): Promise<DocumentRecord | undefined> {
-    return this.record(documentId);
+  /** One document's record, if visible in `scope` (shared ones only without it). */
+  async getDocument(
+    documentId: string,
+    scope?: DocumentScope,
+  ): Promise<DocumentRecord | undefined> {
+    const visible = resolveScope(scope);
+    const record = await this.record(documentId);
+    return record && canSee(visible, record.owner) ? record : undefined;
   }
 
-  /** Waits for pending changes, then closes the store if this index opened it. */
+  /**
+   * Stops the parser workers (files being parsed are refused with a 503, nothing of them
+   * stored), waits for pending changes, then closes the store if this index opened it.
+   */
   async close(): Promise<void> {
+    await this.parser.close();
     await Promise.all(this.pending.values());
     if (this.ownsStore) await this.store.close();
   }
@@ -210,15 +270,24 @@ export class DocumentIndex {
     content: Uint8Array,
     type: DocumentType,
     filename: string,
+    owner: string | undefined,
     persist: () => Promise<{ path: string; size: number; mtimeMs: number }>,
   ): Promise<IngestResult> {
-    const { id, sha256 } = hashContent(content);
-    const loaded = await loadAs(type, content, filename);
-    const chunks = chunkText(
-      { documentId: id, text: loaded.text, pages: loaded.pages },
-      this.chunking,
-    );
-    const vectors = await this.embedder.embed(chunks.map((c) => c.text));
+    const { id, sha256 } = hashContent(content, owner);
+    // The offline embedder is CPU work too: the worker does it. A model's are network calls.
+    const hashing = this.embedder instanceof HashingEmbedder ? this.embedder.options : undefined;
+    const parsed = await this.parser.parse({
+      type,
+      content,
+      name: filename,
+      documentId: id,
+      chunking: this.chunking,
+      ...(hashing && { hashing }),
+    });
+    const { chunks } = parsed;
+    const vectors = parsed.vectors
+      ? vectorRows(parsed.vectors, chunks.length)
+      : await this.embedder.embed(chunks.map((c) => c.text));
     const result = await this.exclusive(id, async (): Promise<IngestResult> => {
       const file = await persist();
       const entry = { size: file.size, mtimeMs: file.mtimeMs, sha256, documentId: id };
@@ -236,9 +305,10 @@ export class DocumentIndex {
         chunks: chunks.length,
         path: file.path,
         createdAt: new Date().toISOString(),
+        ...(owner !== undefined && { owner }),
       };
       await this.store.add(document, chunks, vectors);
-      this.bm25.add(chunks);
+      await addInSlices(this.bm25, chunks, owner);
       this.documents.set(id, document);
       this.manifest.set(file.path, entry);
       return { document, created: true };
@@ -248,9 +318,16 @@ export class DocumentIndex {
     return result;
   }
 
-  private async forget(documentId: string, deleteFiles: boolean): Promise<boolean> {
+  private async forget(
+    documentId: string,
+    deleteFiles: boolean,
+    scope: DocumentScope,
+  ): Promise<boolean> {
     const record = await this.record(documentId);
-    const removed = await this.store.deleteDocument(documentId);
+    if (record && !canChange(scope, record.owner)) return false;
+    const removed = await this.store.deleteDocument(documentId, scope);
+    // An owner never touches files of a document this index cannot show to be theirs.
+    if (!removed && !record && scope.owner !== undefined) return false;
     this.bm25.removeDocument(documentId);
     this.documents.delete(documentId);
     const files = new Set(this.manifest.filesOf(documentId));
@@ -270,7 +347,7 @@ export class DocumentIndex {
    * instead of being reported as already there.
    */
   private async stored(documentId: string): Promise<DocumentRecord | undefined> {
-    const stored = await this.store.getDocument(documentId);
+    const stored = await this.store.getDocument(documentId, ALL_DOCUMENTS);
     if (stored) this.documents.set(documentId, stored);
     else if (this.documents.delete(documentId)) this.bm25.removeDocument(documentId);
     return stored;
@@ -279,7 +356,7 @@ export class DocumentIndex {
   private async record(documentId: string): Promise<DocumentRecord | undefined> {
     const known = this.documents.get(documentId);
     if (known) return known;
-    const stored = await this.store.getDocument(documentId);
+    const stored = await this.store.getDocument(documentId, ALL_DOCUMENTS);
     if (stored) this.documents.set(documentId, stored);
     return stored;
   }
@@ -300,6 +377,24 @@ export class DocumentIndex {
       if (this.pending.get(documentId) === settled) this.pending.delete(documentId);
     });
     return run;
+  }
+}
+
+/** Chunks the keyword index takes between two turns of the event loop (~50 ms per MB of text). */
+const BM25_SLICE = 64;
+
+/**
+ * Adds a document's chunks to the keyword index a slice at a time, letting other requests run
+ * in between: tokenizing a large document at once held the event loop ~0.7 s per MB.
+ */
+async function addInSlices(
+  bm25: Bm25Index,
+  chunks: readonly Chunk[],
+  owner: string | undefined,
+): Promise<void> {
+  for (let from = 0; from < chunks.length; from += BM25_SLICE) {
+    if (from > 0) await new Promise((resume) => setImmediate(resume));
+    bm25.add(chunks.slice(from, from + BM25_SLICE), { owner });
   }
 }
 

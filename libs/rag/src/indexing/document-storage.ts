@@ -19,6 +19,8 @@ const EXTENSIONS: Record<DocumentType, string> = {
  * client's filename never becomes a path, so `../../etc/passwd` cannot escape, and the same
  * content is stored once. The client's name is recorded beside the files (`.names.json`), for
  * display only: `displayName` gives it back, also after the index was rebuilt from the folder.
+ * The owner of a private upload is recorded the same way (`.owners.json`, written before the
+ * file), so a rebuilt index keeps it private: `ownerOf`.
  *
  * @example
  * const storage = new DocumentStorage('docs/documents');
@@ -28,10 +30,12 @@ const EXTENSIONS: Record<DocumentType, string> = {
 export class DocumentStorage {
   readonly directory: string;
   private readonly names: OriginalNames;
+  private readonly owners: OriginalNames;
 
   constructor(directory: string) {
     this.directory = resolve(directory);
     this.names = new OriginalNames(join(this.directory, '.names.json'));
+    this.owners = new OriginalNames(join(this.directory, '.owners.json'), 'owners');
   }
 
   /** The name a document is stored under. */
@@ -44,17 +48,20 @@ export class DocumentStorage {
 
   /**
    * Writes the original (atomically) and records `originalName`, the client's name (already
-   * cleaned: see `displayName` of the loaders), unless it is the stored name itself; returns
-   * the path relative to the folder.
+   * cleaned: see `displayName` of the loaders), unless it is the stored name itself, and the
+   * `owner` of a private upload; returns the path relative to the folder.
    */
   async save(
     documentId: string,
     type: DocumentType,
     content: Uint8Array,
     originalName?: string,
+    owner?: string,
   ): Promise<string> {
     const name = DocumentStorage.fileName(documentId, type);
     await mkdir(this.directory, { recursive: true });
+    // First: a crash right after must not leave a private file that looks shared.
+    if (owner !== undefined) await this.owners.set(name, owner);
     await writeFileAtomic(join(this.directory, name), content);
     if (originalName !== undefined && originalName !== name) {
       await this.names.set(name, originalName);
@@ -71,10 +78,20 @@ export class DocumentStorage {
     return (await this.names.get(relativePath)) ?? basename(relativePath);
   }
 
-  /** Deletes a stored file (and its recorded name) by its relative path; paths outside the folder are refused. */
+  /** The owner recorded for a stored file; undefined for a shared one. */
+  async ownerOf(relativePath: string): Promise<string | undefined> {
+    this.resolve(relativePath);
+    return this.owners.get(relativePath);
+  }
+
+  /**
+   * Deletes a stored file (and its recorded name and owner) by its relative path; paths outside
+   * the folder are refused.
+   */
   async remove(relativePath: string): Promise<void> {
     await rm(this.resolve(relativePath), { force: true });
     await this.names.delete(relativePath);
+    await this.owners.delete(relativePath);
   }
 
   /** Absolute path of a relative one, which must stay inside the folder. */

@@ -8,6 +8,9 @@ import { writeFileAtomic } from '../stores/atomic-file.js';
  * index rebuilt from the stored files — its folder deleted, a new embedder — still shows
  * `handbook.pdf`, not `3f2a….pdf`. Written atomically; a missing or unreadable file (a store
  * from before names were kept) has no names, and the stored names are shown instead.
+ *
+ * The same file format, under another `field`, keeps the owners of private uploads
+ * (`.owners.json`, see `DocumentStorage`).
  */
 export class OriginalNames {
   private loaded?: Promise<Map<string, string>>;
@@ -15,7 +18,11 @@ export class OriginalNames {
   private writing: Promise<void> = Promise.resolve();
   private queued?: Promise<void>;
 
-  constructor(readonly path: string) {}
+  /** @param field the JSON key holding the map. @default 'names' */
+  constructor(
+    readonly path: string,
+    private readonly field = 'names',
+  ) {}
 
   /** The client's name of a stored file, if one was recorded. */
   async get(storedPath: string): Promise<string | undefined> {
@@ -37,7 +44,7 @@ export class OriginalNames {
   }
 
   private names(): Promise<Map<string, string>> {
-    this.loaded ??= readNames(this.path);
+    this.loaded ??= readNames(this.path, this.field);
     return this.loaded;
   }
 
@@ -50,7 +57,7 @@ export class OriginalNames {
       await mkdir(dirname(this.path), { recursive: true });
       await writeFileAtomic(
         this.path,
-        JSON.stringify({ version: 1, names: Object.fromEntries(names) }, null, 1),
+        JSON.stringify({ version: 1, [this.field]: Object.fromEntries(names) }, null, 1),
       );
     });
     this.queued = next;
@@ -59,14 +66,14 @@ export class OriginalNames {
   }
 }
 
-async function readNames(path: string): Promise<Map<string, string>> {
+async function readNames(path: string, field: string): Promise<Map<string, string>> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(await readFile(path, 'utf8'));
   } catch {
     return new Map();
   }
-  const names = (parsed as { names?: unknown } | null)?.names;
+  const names = (parsed as Record<string, unknown> | null)?.[field];
   if (typeof names !== 'object' || names === null || Array.isArray(names)) return new Map();
   return new Map(
     Object.entries(names).filter(

@@ -43,7 +43,8 @@ export function detectDocumentType(buffer: Uint8Array, filename: string): Docume
   const ext = extensionOf(name);
   const content = sniffContent(buffer);
   if (ext !== undefined) {
-    const claimed = DOCUMENT_EXTENSIONS[ext];
+    // Own entries only: a file named "x.constructor" claims no type.
+    const claimed = Object.hasOwn(DOCUMENT_EXTENSIONS, ext) ? DOCUMENT_EXTENSIONS[ext] : undefined;
     if (claimed === undefined) {
       throw new UnsupportedDocumentError(
         `"${name}": unsupported file type ".${ext}" (supported: ${SUPPORTED})`,

@@ -3,6 +3,7 @@ import { UnreadableDocumentError } from '../rag.errors.js';
 import { detectDocumentType, displayName } from './detect-document-type.js';
 import { loadDocx } from './docx.loader.js';
 import { loadHtml } from './html.loader.js';
+import { type LoadOptions, resolveLoadOptions } from './load-options.js';
 import { loadMarkdown } from './markdown.loader.js';
 import { loadPdf } from './pdf.loader.js';
 import { decodeText, normalizeText } from './text-decoding.js';
@@ -10,29 +11,37 @@ import { decodeText, normalizeText } from './text-decoding.js';
 /**
  * Turns an uploaded file into plain text. The format is detected from the content and checked
  * against the extension (see `detectDocumentType`), then read with the matching loader:
- * PDF (`unpdf`), DOCX (`mammoth`), HTML (`cheerio`), Markdown (`marked`), or UTF-8/UTF-16 text.
+ * PDF (`unpdf`), DOCX (toolkit's own bounded reader), HTML (`cheerio`), Markdown (`marked`), or
+ * UTF-8/UTF-16 text.
  *
  * Never crashes on bad input; it rejects with a `ToolkitError` instead:
  * 415 `UnsupportedDocumentError` for unsupported or mismatched types, 422
- * `UnreadableDocumentError` for empty, corrupt, password-protected or text-less files.
+ * `UnreadableDocumentError` for empty, corrupt, password-protected or text-less files, 413
+ * `DocumentTooLargeError` for a DOCX or PDF that would inflate past `options.maxInflatedBytes`
+ * (default 64 MiB, see `LoadOptions`).
  *
  * @example
  * const doc = await loadDocument(await readFile('handbook.pdf'), 'handbook.pdf');
  * doc.text;   // 'Welcome…'
  * doc.pages;  // [{ number: 1, start: 0, end: 1834, text: '…' }, …]
  */
-export async function loadDocument(buffer: Uint8Array, filename: string): Promise<LoadedDocument> {
+export async function loadDocument(
+  buffer: Uint8Array,
+  filename: string,
+  options?: LoadOptions,
+): Promise<LoadedDocument> {
   const type = detectDocumentType(buffer, filename);
-  return loadAs(type, buffer, displayName(filename));
+  return loadAs(type, buffer, displayName(filename), options);
 }
 
-/** Loads bytes whose type is already known (skips detection). */
+/** Loads bytes whose type is already known (skips detection); `options` as for `loadDocument`. */
 export async function loadAs(
   type: DocumentType,
   buffer: Uint8Array,
   name: string,
+  options?: LoadOptions,
 ): Promise<LoadedDocument> {
-  const document = await read(type, buffer, name);
+  const document = await read(type, buffer, name, resolveLoadOptions(options));
   if (document.text.length === 0) {
     throw new UnreadableDocumentError(
       type === 'pdf' || type === 'docx' ? 'no-text' : 'empty',
@@ -42,12 +51,17 @@ export async function loadAs(
   return document;
 }
 
-function read(type: DocumentType, buffer: Uint8Array, name: string): Promise<LoadedDocument> {
+function read(
+  type: DocumentType,
+  buffer: Uint8Array,
+  name: string,
+  options: LoadOptions,
+): Promise<LoadedDocument> {
   switch (type) {
     case 'pdf':
-      return loadPdf(buffer, name);
+      return loadPdf(buffer, name, options);
     case 'docx':
-      return loadDocx(buffer, name);
+      return Promise.resolve(loadDocx(buffer, name, options));
     case 'html':
       return Promise.resolve(loadHtml(decodeText(buffer, name)));
     case 'markdown':

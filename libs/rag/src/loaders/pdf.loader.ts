@@ -1,6 +1,8 @@
 import { getDocumentProxy } from 'unpdf';
 import type { DocumentPage, LoadedDocument } from '../document.types.js';
 import { UnreadableDocumentError } from '../rag.errors.js';
+import { type LoadOptions, resolveLoadOptions } from './load-options.js';
+import { assertPdfInflatesWithin } from './pdf-inflate-guard.js';
 import { normalizeText } from './text-decoding.js';
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
@@ -15,9 +17,15 @@ const PARAGRAPH_GAP = 1.9;
  * and reported with their offsets, so chunks can name their page.
  *
  * Password-protected → 422 (`encrypted`); unparsable → 422 (`corrupt`); no text at all (a scan
- * without OCR) → 422 (`no-text`).
+ * without OCR) → 422 (`no-text`); compressed streams that would inflate past
+ * `options.maxInflatedBytes` → 413 `DocumentTooLargeError`, found before PDF.js runs.
  */
-export async function loadPdf(buffer: Uint8Array, name: string): Promise<LoadedDocument> {
+export async function loadPdf(
+  buffer: Uint8Array,
+  name: string,
+  options?: LoadOptions,
+): Promise<LoadedDocument> {
+  await assertPdfInflatesWithin(buffer, name, resolveLoadOptions(options));
   let pdf: PdfDocument;
   try {
     // A copy: PDF.js may take ownership of (detach) the bytes it is given.

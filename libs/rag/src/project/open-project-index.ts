@@ -72,6 +72,11 @@ export async function openProjectIndex(
         ...(settings.min_similarity === null ? {} : { vector: settings.min_similarity }),
       },
       logger: options.logger,
+      ingestion: {
+        timeoutMs: settings.ingest_timeout * 1000,
+        memoryMb: Math.floor(settings.ingest_memory / (1024 * 1024)),
+        workers: settings.ingest_workers,
+      },
     });
     const close = async (): Promise<void> => {
       await index.close();

@@ -16,7 +16,7 @@ export const FILE_GONE_REASON = 'file no longer exists (deleted after its folder
 
 /**
  * Ingests one file of a folder (a queued job's, or one `toolkit ingest` takes in process) as it
- * is now: the bytes of one consistent read (see
+ * is now, as the job's `owner`'s document (shared without one): the bytes of one consistent read (see
  * `readStableFile`), hashed by the target, so the document and the recorded `sha256` always
  * match what was indexed, even when the file changed after it was queued. A missing file or
  * an unusable one (a 4xx from the target: corrupt, unsupported) is a
@@ -40,7 +40,11 @@ export async function ingestFolderFile(
     throw error;
   }
   try {
-    const { document, created } = await target.ingest(file.content, basename(job.file));
+    const { document, created } = await target.ingest(
+      file.content,
+      basename(job.file),
+      job.owner === undefined ? {} : { owner: job.owner },
+    );
     return {
       documentId: document.id,
       sha256: document.sha256,

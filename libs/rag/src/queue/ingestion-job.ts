@@ -2,7 +2,12 @@ import type { IngestResult } from '../indexing/ingest-result.js';
 
 /** What a worker ingests files into: a `DocumentIndex`, or anything with its `ingest`. */
 export interface IngestionTarget {
-  ingest(content: Uint8Array, filename: string): Promise<IngestResult>;
+  /** Ingests one file as `owner`'s (shared without one). */
+  ingest(
+    content: Uint8Array,
+    filename: string,
+    options?: { owner?: string },
+  ): Promise<IngestResult>;
 }
 
 /** One file to ingest, as a queued job carries it. */
@@ -14,6 +19,8 @@ export interface IngestionJob {
   /** Size and modification time when it was queued (a changed file is a new job). */
   size: number;
   mtimeMs: number;
+  /** Whose documents the files become (see `DocumentScope`); absent: shared. */
+  owner?: string;
 }
 
 /** What ingesting one file did. */

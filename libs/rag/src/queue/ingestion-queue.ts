@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Queue } from 'bullmq';
 import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
 import { FolderGoneError, isFolder, listFiles } from '../indexing/folder-listing.js';
+import { assertOwner } from '../stores/document-scope.js';
 import {
   INGESTION_QUEUE,
   type IngestionCounts,
@@ -28,6 +29,15 @@ export interface IngestionQueueOptions extends RedisConnectionEvents {
   attempts?: number;
   /** First retry delay, doubled at each attempt. @default 1000 */
   backoffMs?: number;
+}
+
+/** Options of {@link IngestionQueue.enqueueFolder}. */
+export interface EnqueueFolderOptions {
+  /**
+   * Whose documents the files become (see `DocumentScope`): only that owner (and the app) sees
+   * them. Absent: shared, like the documents folder's files.
+   */
+  owner?: string;
 }
 
 /** What {@link IngestionQueue.enqueueFolder} did. */
@@ -73,8 +83,8 @@ export class IngestionQueue {
    * it is listed or queued rejects with `FolderGoneError` (jobs queued by then fail one by one
    * as `file no longer exists`).
    */
-  async enqueueFolder(folder: string): Promise<EnqueueReport> {
-    const { files, queued, known } = await this.enqueueFolderJobs(folder);
+  async enqueueFolder(folder: string, options: EnqueueFolderOptions = {}): Promise<EnqueueReport> {
+    const { files, queued, known } = await this.enqueueFolderJobs(folder, options);
     return { files, queued, known };
   }
 
@@ -82,7 +92,12 @@ export class IngestionQueue {
    * {@link enqueueFolder}, also naming the job of every file, to follow them with
    * {@link jobStates}: `queuedIds` were added now, `knownIds` were already there.
    */
-  async enqueueFolderJobs(folder: string): Promise<TrackedEnqueueReport> {
+  async enqueueFolderJobs(
+    folder: string,
+    options: EnqueueFolderOptions = {},
+  ): Promise<TrackedEnqueueReport> {
+    const { owner } = options;
+    assertOwner(owner);
     const root = resolve(folder);
     if (!(await isFolder(root))) {
       throw new ToolkitError(`${folder} is not a folder`, { statusCode: 404 });
@@ -101,7 +116,13 @@ export class IngestionQueue {
           if (!(await isFolder(root))) throw new FolderGoneError(root, 'queued');
           continue;
         }
-        const data: IngestionJob = { folder: root, file, size: entry.size, mtimeMs: entry.mtimeMs };
+        const data: IngestionJob = {
+          folder: root,
+          file,
+          size: entry.size,
+          mtimeMs: entry.mtimeMs,
+          ...(owner !== undefined && { owner }),
+        };
         jobs.push({ name: 'file', data, opts: { jobId: jobIdOf(data) } });
       }
       // Jobs with an id BullMQ already holds are not added again; count the new ones.
@@ -212,9 +233,13 @@ export class IngestionQueue {
   }
 }
 
-/** Same folder, file, size and modification time: the same job. */
+/**
+ * Same folder, file, size, modification time and owner: the same job (the same file queued for
+ * two owners is two jobs; a shared job's id is the one it had before owners existed).
+ */
 function jobIdOf(job: IngestionJob): string {
+  const owner = job.owner === undefined ? '' : `\u0000${job.owner}`;
   return createHash('sha256')
-    .update(`${job.folder}\u0000${job.file}\u0000${job.size}\u0000${job.mtimeMs}`)
+    .update(`${job.folder}\u0000${job.file}\u0000${job.size}\u0000${job.mtimeMs}${owner}`)
     .digest('base64url');
 }

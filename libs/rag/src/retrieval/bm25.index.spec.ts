@@ -33,6 +33,32 @@ describe('Bm25Index', () => {
     expect(bm25.search('the of and', 5)).toEqual([]);
   });
 
+  it("finds an owner's chunks only in that owner's scope, ranking within the visible ones", () => {
+    const bm25 = new Bm25Index();
+    bm25.add([chunk('shared', 0, 'Tea is steeped in hot water.')]);
+    bm25.add(
+      [
+        chunk('mine', 0, 'Green tea, tea and more tea: my tea notes.'),
+        chunk('mine', 1, 'Tea tea tea.'),
+      ],
+      { owner: 'A' },
+    );
+    bm25.add([chunk('theirs', 0, 'Tea tea tea tea.')], { owner: 'B' });
+    const ids = (scope?: { owner?: string; all?: boolean }, k = 1) =>
+      bm25.search('tea', k, 0, scope).map((h) => h.id);
+    // The best visible chunk, not the best chunk dropped afterwards.
+    expect(ids()).toEqual(['shared:0']);
+    expect(ids({ owner: 'C' }, 5)).toEqual(['shared:0']);
+    expect(ids({ owner: 'A' }, 5).sort()).toEqual(['mine:0', 'mine:1', 'shared:0']);
+    expect(ids({ owner: 'B' }, 1)).toEqual(['theirs:0']);
+    expect(ids({ all: true }, 5)).toHaveLength(4);
+    // Forgotten and re-added as shared, a chunk is everyone's.
+    bm25.removeDocument('theirs');
+    bm25.add([chunk('theirs', 0, 'Tea tea tea tea.')]);
+    expect(ids({ owner: 'C' })).toEqual(['theirs:0']);
+    expect(() => bm25.search('tea', 1, 0, { owner: '' })).toThrow(/owner/);
+  });
+
   it('forgets a whole document and replaces re-added chunks', () => {
     const bm25 = build();
     expect(bm25.removeDocument('a')).toBe(true);

@@ -1,6 +1,7 @@
 import MiniSearch from 'minisearch';
 import type { Chunk } from '../chunking/chunk.types.js';
 import { normalizeTerm, tokenize, words } from '../embedding/tokenize.js';
+import { assertOwner, resolveScope, type DocumentScope } from '../stores/document-scope.js';
 
 /** A chunk id, its BM25 score and how much of the query it covers. */
 export interface KeywordMatch {
@@ -30,10 +31,15 @@ export interface Bm25IndexOptions {
  * accents folded, stop words dropped, light stemming). Lives in memory; rebuilt from the vector
  * store's chunks at start-up.
  *
+ * Chunks added with an owner are found only by searches in that owner's scope (or `all`); the
+ * filter runs inside the search, before the top k are taken, so another owner's chunks never
+ * take a place in them. The term statistics (rarity of a word) are those of every chunk.
+ *
  * @example
  * const bm25 = new Bm25Index();
- * bm25.add(chunks);
- * bm25.search('how many vacation days', 5); // [{ id: 'a1:3', score: 7.2 }, …]
+ * bm25.add(chunks);                        // shared
+ * bm25.add(notes, { owner: session });    // the session's own
+ * bm25.search('how many vacation days', 5, 0, { owner: session }); // [{ id: 'a1:3', score: 7.2 }, …]
  * bm25.removeDocument('a1');
  */
 export class Bm25Index {
@@ -42,6 +48,8 @@ export class Bm25Index {
   /** The distinct terms of each chunk, and in how many chunks each term occurs. */
   private readonly termsOf = new Map<string, ReadonlySet<string>>();
   private readonly chunkFrequency = new Map<string, number>();
+  /** The owner of each owned chunk; shared chunks are not in it. */
+  private readonly ownerOf = new Map<string, string>();
 
   constructor(options: Bm25IndexOptions = {}) {
     const prefix = options.prefix ?? true;
@@ -65,9 +73,16 @@ export class Bm25Index {
     return this.index.documentCount;
   }
 
-  /** Indexes chunks (a chunk id already present is replaced). */
-  add(chunks: Iterable<Chunk>): void {
+  /**
+   * Indexes chunks (a chunk id already present is replaced), as `owner`'s (shared without
+   * one).
+   */
+  add(chunks: Iterable<Chunk>, options: { owner?: string } = {}): void {
+    const { owner } = options;
+    assertOwner(owner);
     for (const chunk of chunks) {
+      if (owner === undefined) this.ownerOf.delete(chunk.id);
+      else this.ownerOf.set(chunk.id, owner);
       if (this.index.has(chunk.id)) {
         this.index.discard(chunk.id);
         this.forgetTerms(chunk.id);
@@ -90,19 +105,31 @@ export class Bm25Index {
     const ids = this.byDocument.get(documentId);
     if (!ids) return false;
     this.index.discardAll(ids);
-    for (const id of ids) this.forgetTerms(id);
+    for (const id of ids) {
+      this.forgetTerms(id);
+      this.ownerOf.delete(id);
+    }
     this.byDocument.delete(documentId);
     return true;
   }
 
   /**
-   * The `topK` best chunks for a query (any term may match), best first. With `minCoverage`,
-   * chunks covering less of the query (see {@link KeywordMatch.coverage}) are left out first.
+   * The `topK` best chunks for a query (any term may match) among those visible in `scope`
+   * (shared ones only without it), best first. With `minCoverage`, chunks covering less of the
+   * query (see {@link KeywordMatch.coverage}) are left out first.
    */
-  search(query: string, topK: number, minCoverage = 0): KeywordMatch[] {
+  search(query: string, topK: number, minCoverage = 0, scope?: DocumentScope): KeywordMatch[] {
+    const visible = resolveScope(scope);
     const weights = this.queryWeights(query);
     const out: KeywordMatch[] = [];
-    for (const hit of this.index.search(query)) {
+    const filter =
+      visible.all === true || this.ownerOf.size === 0
+        ? undefined
+        : (hit: { id: unknown }) => {
+            const owner = this.ownerOf.get(String(hit.id));
+            return owner === undefined || owner === visible.owner;
+          };
+    for (const hit of this.index.search(query, filter ? { filter } : {})) {
       if (out.length >= topK) break;
       const id = String(hit.id);
       const terms = this.termsOf.get(id) ?? new Set<string>();
@@ -118,6 +145,7 @@ export class Bm25Index {
     this.byDocument.clear();
     this.termsOf.clear();
     this.chunkFrequency.clear();
+    this.ownerOf.clear();
   }
 
   /** The query's distinct terms, each with its BM25 inverse document frequency. */

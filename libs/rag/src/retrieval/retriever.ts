@@ -1,6 +1,7 @@
 import { ConfigError } from '../../../providers/src/errors/config.error.js';
 import type { Chunk } from '../chunking/chunk.types.js';
 import type { Embedder } from '../embedding/embedder.interface.js';
+import { resolveScope, type DocumentScope } from '../stores/document-scope.js';
 import { assertTopK } from '../stores/vector-math.js';
 import type { VectorStore } from '../stores/vector-store.interface.js';
 import type { Bm25Index, KeywordMatch } from './bm25.index.js';
@@ -86,15 +87,21 @@ export class Retriever {
 
   /**
    * The `topK` best chunks for `query` that pass the relevance floor ({@link minScore}), best
-   * first: none when nothing in the documents is related.
+   * first: none when nothing in the documents is related. Only chunks visible in `scope` (see
+   * `DocumentScope`; shared ones without it) are ranked, by the keyword index and by the store
+   * alike, so another owner's chunk never takes a place nor reaches a prompt.
    */
-  async retrieve(query: string, topK: number): Promise<RetrievedChunk[]> {
+  async retrieve(query: string, topK: number, scope?: DocumentScope): Promise<RetrievedChunk[]> {
     assertTopK(topK);
+    const visible = resolveScope(scope);
     const { store } = this.options;
     const floor = this.minScore;
     if (this.mode === 'bm25') {
-      const hits = this.keywords(query, topK, floor.keyword);
-      const chunks = await this.chunks(hits.map((h) => h.id));
+      const hits = this.keywords(query, topK, floor.keyword, visible);
+      const chunks = await this.chunks(
+        hits.map((h) => h.id),
+        visible,
+      );
       return hits.flatMap(({ id, score, coverage }) => {
         const chunk = chunks.get(id);
         return chunk ? [{ chunk, score, coverage }] : [];
@@ -102,8 +109,8 @@ export class Retriever {
     }
     const depth = Math.max(topK * (this.options.candidateFactor ?? 4), 20);
     const [keyword, vector] = await Promise.all([
-      Promise.resolve(this.keywords(query, this.mode === 'vector' ? Infinity : depth, 0)),
-      this.embed(query).then(async (v) => above(await store.search(v, depth), 0)),
+      Promise.resolve(this.keywords(query, this.mode === 'vector' ? Infinity : depth, 0, visible)),
+      this.embed(query).then(async (v) => above(await store.search(v, depth, visible), 0)),
     ]);
     const coverage = new Map(keyword.map((h) => [h.id, h.coverage]));
     const similarity = new Map(vector.map((h) => [h.chunk.id, h.score]));
@@ -128,16 +135,24 @@ export class Retriever {
       .filter((f) => relevant(f.id))
       .slice(0, topK);
     const known = new Map(vector.map((h) => [h.chunk.id, h.chunk]));
-    const missing = await this.chunks(fused.filter((f) => !known.has(f.id)).map((f) => f.id));
+    const missing = await this.chunks(
+      fused.filter((f) => !known.has(f.id)).map((f) => f.id),
+      visible,
+    );
     return fused.flatMap((f) => {
       const chunk = known.get(f.id) ?? missing.get(f.id);
       return chunk ? [{ chunk, score: f.score, ...signals(f.id) }] : [];
     });
   }
 
-  private keywords(query: string, topK: number, minCoverage: number): KeywordMatch[] {
+  private keywords(
+    query: string,
+    topK: number,
+    minCoverage: number,
+    scope: DocumentScope,
+  ): KeywordMatch[] {
     // bm25 and hybrid always have an index (see the constructor); vector mode may have none.
-    return this.options.bm25?.search(query, topK, minCoverage) ?? [];
+    return this.options.bm25?.search(query, topK, minCoverage, scope) ?? [];
   }
 
   private async embed(query: string): Promise<number[]> {
@@ -145,9 +160,9 @@ export class Retriever {
     return vector;
   }
 
-  private async chunks(ids: string[]): Promise<Map<string, Chunk>> {
+  private async chunks(ids: string[], scope: DocumentScope): Promise<Map<string, Chunk>> {
     if (ids.length === 0) return new Map();
-    const chunks = await this.options.store.getChunks(ids);
+    const chunks = await this.options.store.getChunks(ids, scope);
     return new Map(chunks.map((c) => [c.id, c]));
   }
 }

@@ -40,6 +40,18 @@ describe('IvfIndex', () => {
     expect(total / 100).toBeGreaterThanOrEqual(0.95);
   }, 30_000);
 
+  it('ranks only the rows a filter accepts, however few, like an exact filtered scan', async () => {
+    const data = clusteredVectors({ dimensions: D, centres: 40, noise: 0.5, seed: 13 }).next(2000);
+    const index = await trained(data, 2000);
+    // One row in 100 is visible: the probed lists near the query hold almost none of them.
+    const accept = (row: number) => row % 100 === 7;
+    const query = data.subarray(0, D);
+    const hits = index.search(data, query, 10, 1, accept);
+    expect(hits.every((h) => accept(h.row))).toBe(true);
+    expect(hits).toEqual(scanTopK(data, 2000, D, query, 10, accept));
+    expect(index.search(data, query, 50, 1, accept)).toHaveLength(20);
+  });
+
   it('returns min(k, rows) hits even when the probed lists hold fewer', async () => {
     const data = clusteredVectors({ dimensions: D, centres: 40, noise: 0.5, seed: 12 }).next(2000);
     const index = await trained(data, 2000);

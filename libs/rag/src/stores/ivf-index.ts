@@ -1,6 +1,6 @@
 import { nearestCentroids } from './nearest-centroid.js';
 import { scanRows, TopK } from './top-k.js';
-import { scanTopK, type ScoredRow } from './vector-math.js';
+import { scanTopK, type RowFilter, type ScoredRow } from './vector-math.js';
 
 /**
  * An inverted-file (IVF) index over the rows of a vector matrix: `lists` unit centroids (from
@@ -77,22 +77,34 @@ export class IvfIndex {
   }
 
   /**
-   * The `k` best rows of `matrix` (the indexed rows, back to back) for a unit `query`: scans the
-   * `nprobe` lists whose centroids score highest, and further lists while fewer than `k` rows
-   * were seen, so it returns `min(k, rows)` hits like an exact scan.
+   * The `k` best rows of `matrix` (the indexed rows, back to back) for a unit `query` among
+   * those `accept` lets through (all without it): scans the `nprobe` lists whose centroids score
+   * highest, and further lists while fewer than `k` accepted rows were seen, so it returns
+   * `min(k, accepted rows)` hits like an exact scan, however few rows a filter accepts; with a
+   * filter, further lists until as many accepted rows were scanned as `nprobe` lists hold on
+   * average (all of them when fewer are accepted: then the result is exact).
    */
-  search(matrix: Float32Array, query: Float32Array, k: number, nprobe: number): ScoredRow[] {
+  search(
+    matrix: Float32Array,
+    query: Float32Array,
+    k: number,
+    nprobe: number,
+    accept?: RowFilter,
+  ): ScoredRow[] {
     if (this.used === 0) return [];
     const { offsets, members } = this.listIndex();
     const ranked = scanTopK(this.centroids, this.lists, this.dimensions, query, this.lists);
     const best = new TopK(Math.min(k, this.used));
+    // With a filter, lists are probed until as many accepted rows were scanned as `nprobe`
+    // lists hold on average: a sparse filter (few visible rows) costs more lists, up to an
+    // exact scan of the visible rows, instead of a worse recall.
+    const enough = accept ? Math.max(best.k, Math.ceil((nprobe * this.used) / this.lists)) : best.k;
     let seen = 0;
-    for (let i = 0; i < ranked.length && (i < nprobe || seen < best.k); i += 1) {
+    for (let i = 0; i < ranked.length && (i < nprobe || seen < enough); i += 1) {
       const list = ranked[i].row;
       const from = offsets[list];
       const to = offsets[list + 1];
-      scanRows(matrix, this.dimensions, query, members, from, to, best);
-      seen += to - from;
+      seen += scanRows(matrix, this.dimensions, query, members, from, to, best, accept);
     }
     return best.results();
   }

@@ -3,7 +3,7 @@ import { readIvfFile, removeIvfFile, writeIvfFile } from './ivf-index.file.js';
 import { nearestCentroids } from './nearest-centroid.js';
 import { sampleIndices, seededRandom } from './seeded-random.js';
 import { SLICE_ROWS, sphericalKMeans } from './spherical-kmeans.js';
-import type { ScoredRow } from './vector-math.js';
+import type { RowFilter, ScoredRow } from './vector-math.js';
 import type { VectorMatrix } from './vector-matrix.js';
 
 /**
@@ -168,11 +168,14 @@ export class LocalIndex {
     this.maybeBuild();
   }
 
-  /** The `k` best rows for a unit query: through the index when there is one and it pays. */
-  search(query: Float32Array, k: number): ScoredRow[] {
+  /**
+   * The `k` best rows for a unit query among those `accept` lets through: through the index
+   * when there is one and it pays.
+   */
+  search(query: Float32Array, k: number, accept?: RowFilter): ScoredRow[] {
     const { matrix } = this.host;
-    if (!this.useIndex() || !this.ivf) return matrix.search(query, k);
-    return this.ivf.search(matrix.raw(), query, k, this.probes());
+    if (!this.useIndex() || !this.ivf) return matrix.search(query, k, accept);
+    return this.ivf.search(matrix.raw(), query, k, this.probes(), accept);
   }
 
   /**

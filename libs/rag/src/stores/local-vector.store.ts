@@ -4,6 +4,13 @@ import { ValidationError } from '../../../providers/src/errors/validation.error.
 import type { Chunk } from '../chunking/chunk.types.js';
 import type { DocumentRecord } from '../document.types.js';
 import { VectorStoreUnavailableError } from '../rag.errors.js';
+import {
+  assertOwner,
+  canChange,
+  canSee,
+  resolveScope,
+  type DocumentScope,
+} from './document-scope.js';
 import { checkDimensions, checkEmbedder } from './embedder-check.js';
 import {
   emptyStoreFile,
@@ -23,7 +30,7 @@ import {
   type LocalIndexStatus,
   type LocalIvfOptions,
 } from './local-index.js';
-import { assertTopK, isZero, toUnitVector } from './vector-math.js';
+import { assertTopK, isZero, toUnitVector, type RowFilter } from './vector-math.js';
 import { VectorMatrix } from './vector-matrix.js';
 import type { VectorMatch, VectorStore, VectorStoreOptions } from './vector-store.interface.js';
 
@@ -66,7 +73,9 @@ interface StoredDocument extends SegmentEntry {
  * or the new state, never a broken one. Search is an exact cosine scan of all vectors up to
  * 20k chunks (about 8 ms at 10k chunks of 384 dimensions; 85 ms at 100k) and, above, an IVF index (see the
  * `index` option) trained in the background and saved as `ivf.index`, a cache that is rebuilt
- * when missing or damaged (see `bench/rag` for measured figures).
+ * when missing or damaged (see `bench/rag` for measured figures). Each row knows its document's
+ * owner: a scoped search skips the rows of other owners while it scans (exact or IVF), so its
+ * top k are the best visible chunks.
  *
  * @example
  * const store = await LocalVectorStore.open({ directory: 'docs/.index', dimensions: 384, embedderId: 'hashing-v1:384' });
@@ -78,6 +87,10 @@ export class LocalVectorStore implements VectorStore {
   private readonly documents = new Map<string, StoredDocument>();
   private readonly chunkById = new Map<string, Chunk>();
   private rowChunks: Chunk[] = [];
+  /** The owner of each row's document (undefined: shared), row for row with `rowChunks`. */
+  private rowOwners: (string | undefined)[] = [];
+  /** Rows of owned documents: while none, searches need no filter. */
+  private ownedRows = 0;
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
 
@@ -150,6 +163,7 @@ export class LocalVectorStore implements VectorStore {
     vectors: ArrayLike<number>[],
   ): Promise<void> {
     await this.ready();
+    assertOwner(document.owner);
     if (vectors.length !== chunks.length) {
       throw new ValidationError([
         {
@@ -177,20 +191,26 @@ export class LocalVectorStore implements VectorStore {
     });
   }
 
-  async search(vector: ArrayLike<number>, topK: number): Promise<VectorMatch[]> {
+  async search(
+    vector: ArrayLike<number>,
+    topK: number,
+    scope?: DocumentScope,
+  ): Promise<VectorMatch[]> {
     await this.ready();
     assertTopK(topK);
+    const visible = resolveScope(scope);
     const query = toUnitVector(vector, this.dimensions);
     if (isZero(query)) return [];
-    const hits = this.index.search(query, topK);
+    const hits = this.index.search(query, topK, this.rowFilter(visible));
     return hits.map(({ row, score }) => ({ chunk: this.rowChunks[row], score }));
   }
 
-  async deleteDocument(documentId: string): Promise<boolean> {
+  async deleteDocument(documentId: string, scope?: DocumentScope): Promise<boolean> {
     await this.ready();
+    const allowed = resolveScope(scope);
     return this.exclusive(async () => {
       const stored = this.documents.get(documentId);
-      if (!stored) return false;
+      if (!stored || !canChange(allowed, stored.record.owner)) return false;
       await this.commit((entries) => entries.filter((e) => e.record.id !== documentId));
       this.remove(stored);
       await this.removeSegment(stored.segment);
@@ -199,24 +219,39 @@ export class LocalVectorStore implements VectorStore {
     });
   }
 
-  async getDocument(documentId: string): Promise<DocumentRecord | undefined> {
+  async getDocument(
+    documentId: string,
+    scope?: DocumentScope,
+  ): Promise<DocumentRecord | undefined> {
     await this.ready();
-    return this.documents.get(documentId)?.record;
+    const record = this.documents.get(documentId)?.record;
+    return record && canSee(resolveScope(scope), record.owner) ? record : undefined;
   }
 
-  async listDocuments(): Promise<DocumentRecord[]> {
+  async listDocuments(scope?: DocumentScope): Promise<DocumentRecord[]> {
     await this.ready();
-    return [...this.documents.values()].map((d) => d.record);
+    const visible = resolveScope(scope);
+    return [...this.documents.values()]
+      .map((d) => d.record)
+      .filter((record) => canSee(visible, record.owner));
   }
 
-  async getChunks(chunkIds: readonly string[]): Promise<Chunk[]> {
+  async getChunks(chunkIds: readonly string[], scope?: DocumentScope): Promise<Chunk[]> {
     await this.ready();
-    return chunkIds.flatMap((id) => this.chunkById.get(id) ?? []);
+    const visible = resolveScope(scope);
+    return chunkIds.flatMap((id) => {
+      const chunk = this.chunkById.get(id);
+      const owner = chunk && this.documents.get(chunk.documentId)?.record.owner;
+      return chunk && canSee(visible, owner) ? [chunk] : [];
+    });
   }
 
-  async *chunks(): AsyncIterable<Chunk> {
+  async *chunks(scope?: DocumentScope): AsyncIterable<Chunk> {
     await this.ready();
-    for (const document of [...this.documents.values()]) yield* document.chunks;
+    const visible = resolveScope(scope);
+    for (const document of [...this.documents.values()]) {
+      if (canSee(visible, document.record.owner)) yield* document.chunks;
+    }
   }
 
   async count(): Promise<number> {
@@ -232,6 +267,8 @@ export class LocalVectorStore implements VectorStore {
       this.documents.clear();
       this.chunkById.clear();
       this.rowChunks = [];
+      this.rowOwners = [];
+      this.ownedRows = 0;
       this.matrix.clear();
       await this.index.cleared();
       await Promise.all(segments.map((s) => this.removeSegment(s)));
@@ -282,10 +319,24 @@ export class LocalVectorStore implements VectorStore {
     const firstRow = this.matrix.append(vectors);
     this.index.appended(vectors);
     this.documents.set(entry.record.id, { ...entry, firstRow, chunks });
+    const { owner } = entry.record;
     for (const chunk of chunks) {
       this.rowChunks.push(chunk);
+      this.rowOwners.push(owner);
       this.chunkById.set(chunk.id, chunk);
     }
+    if (owner !== undefined) this.ownedRows += chunks.length;
+  }
+
+  /** The rows a search in `scope` may return; none needed while every row is visible. */
+  private rowFilter(scope: DocumentScope): RowFilter | undefined {
+    if (scope.all === true || this.ownedRows === 0) return undefined;
+    const { owner } = scope;
+    const owners = this.rowOwners;
+    return (row) => {
+      const rowOwner = owners[row];
+      return rowOwner === undefined || rowOwner === owner;
+    };
   }
 
   private remove(stored: StoredDocument): void {
@@ -293,6 +344,8 @@ export class LocalVectorStore implements VectorStore {
     this.matrix.remove(stored.firstRow, count);
     this.index.removed(stored.firstRow, count);
     this.rowChunks.splice(stored.firstRow, count);
+    this.rowOwners.splice(stored.firstRow, count);
+    if (stored.record.owner !== undefined) this.ownedRows -= count;
     for (const chunk of stored.chunks) this.chunkById.delete(chunk.id);
     this.documents.delete(stored.record.id);
     for (const other of this.documents.values()) {

@@ -7,6 +7,7 @@ import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
 import type { Chunk } from '../chunking/chunk.types.js';
 import type { DocumentRecord } from '../document.types.js';
 import { VectorStoreUnavailableError } from '../rag.errors.js';
+import { assertOwner, resolveScope, type DocumentScope } from './document-scope.js';
 import { checkDimensions, checkEmbedder } from './embedder-check.js';
 import {
   pgVectorDdl,
@@ -14,6 +15,7 @@ import {
   pgVectorTables,
   type PgVectorTables,
 } from './pgvector.schema.js';
+import { changeableWhere, visibleWhere } from './pgvector.scope.js';
 import { assertTopK, isZero, toUnitVector } from './vector-math.js';
 import type { VectorMatch, VectorStore, VectorStoreOptions } from './vector-store.interface.js';
 
@@ -59,6 +61,12 @@ const PAGE = 1000;
  * chunks. Vectors are stored as unit vectors and searched by cosine distance (`<=>`), through an
  * HNSW index by default. Outages surface as `VectorStoreUnavailableError` (503).
  *
+ * Every document row and chunk row carries its owner (NULL: shared; tables from before owners
+ * are migrated on open, their rows shared), indexed, and every scoped call filters on it in SQL.
+ * A scoped search keeps the HNSW index walking until it has `topK` visible rows (pgvector ≥ 0.8
+ * iterative scans, in distance order, up to `hnsw.max_scan_tuples`); with an older pgvector it
+ * scans the visible rows exactly instead, so the top k are always computed among visible chunks.
+ *
  * Needs the extension on the server (`apt-get install postgresql-15-pgvector`) and either an
  * existing `CREATE EXTENSION vector` or the right to create it.
  *
@@ -68,6 +76,8 @@ const PAGE = 1000;
 export class PgVectorStore implements VectorStore {
   readonly kind = 'pgvector' as const;
   private closed = false;
+  /** pgvector ≥ 0.8: filtered HNSW searches can go on until they have enough rows. */
+  private iterativeScan = false;
 
   private constructor(
     private readonly pool: Pool,
@@ -115,6 +125,7 @@ export class PgVectorStore implements VectorStore {
     chunks: Chunk[],
     vectors: ArrayLike<number>[],
   ): Promise<void> {
+    assertOwner(document.owner);
     if (vectors.length !== chunks.length) {
       throw new ToolkitError(
         `add() needs one vector per chunk (${chunks.length}, got ${vectors.length})`,
@@ -125,11 +136,12 @@ export class PgVectorStore implements VectorStore {
     }
     const literals = vectors.map((v) => vectorLiteral(toUnitVector(v, this.dimensions)));
     const t = this.tables;
+    const owner = document.owner ?? null;
     await this.transaction(async (client) => {
       await client.query(
-        `INSERT INTO ${t.documents} (id, record) VALUES ($1, $2)
-         ON CONFLICT (id) DO UPDATE SET record = EXCLUDED.record`,
-        [document.id, JSON.stringify(document)],
+        `INSERT INTO ${t.documents} (id, record, owner) VALUES ($1, $2, $3)
+         ON CONFLICT (id) DO UPDATE SET record = EXCLUDED.record, owner = EXCLUDED.owner`,
+        [document.id, JSON.stringify(document), owner],
       );
       await client.query(`DELETE FROM ${t.chunks} WHERE document_id = $1`, [document.id]);
       for (let from = 0; from < chunks.length; from += INSERT_BATCH) {
@@ -137,11 +149,11 @@ export class PgVectorStore implements VectorStore {
         const rows = chunks.slice(from, from + INSERT_BATCH).map((chunk, i) => {
           const n = params.length;
           params.push(chunk.id, chunk.documentId, chunk.index, chunk.text, chunk.start, chunk.end);
-          params.push(chunk.page ?? null, chunk.pageEnd ?? null, literals[from + i]);
-          return `($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5}, $${n + 6}, $${n + 7}, $${n + 8}, $${n + 9}::vector)`;
+          params.push(chunk.page ?? null, chunk.pageEnd ?? null, literals[from + i], owner);
+          return `($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5}, $${n + 6}, $${n + 7}, $${n + 8}, $${n + 9}::vector, $${n + 10})`;
         });
         await client.query(
-          `INSERT INTO ${t.chunks} (id, document_id, idx, text, start_offset, end_offset, page, page_end, embedding)
+          `INSERT INTO ${t.chunks} (id, document_id, idx, text, start_offset, end_offset, page, page_end, embedding, owner)
            VALUES ${rows.join(', ')}`,
           params,
         );
@@ -149,65 +161,106 @@ export class PgVectorStore implements VectorStore {
     });
   }
 
-  async search(vector: ArrayLike<number>, topK: number): Promise<VectorMatch[]> {
+  async search(
+    vector: ArrayLike<number>,
+    topK: number,
+    scope?: DocumentScope,
+  ): Promise<VectorMatch[]> {
     assertTopK(topK);
+    const visible = resolveScope(scope);
     const query = toUnitVector(vector, this.dimensions);
     if (isZero(query)) return [];
-    const sql = `SELECT id, document_id, idx, text, start_offset, end_offset, page, page_end,
-                        embedding <=> $1::vector AS distance
-                 FROM ${this.tables.chunks} ORDER BY embedding <=> $1::vector LIMIT $2`;
+    const t = this.tables;
     const rows = await this.transaction(async (client) => {
-      // HNSW returns at most ef_search rows (default 40): widen it for larger top-k.
-      if (this.hnsw) await client.query(`SET LOCAL hnsw.ef_search = ${Math.max(40, topK)}`);
-      return (await client.query<ChunkRow>(sql, [vectorLiteral(query), topK])).rows;
+      const params: unknown[] = [vectorLiteral(query), topK];
+      let where = visibleWhere(visible, 'owner', params);
+      if (this.hnsw) {
+        // HNSW returns at most ef_search rows (default 40): widen it for larger top-k.
+        await client.query(`SET LOCAL hnsw.ef_search = ${Math.max(40, topK)}`);
+        // A filter applied after the index's ef_search candidates could leave fewer than topK
+        // visible rows: the index walks on (pgvector ≥ 0.8), or the visible rows are scanned
+        // exactly, unless every row is visible anyway (no owned document at all).
+        if (where !== 'TRUE' && this.iterativeScan) {
+          await client.query('SET LOCAL hnsw.iterative_scan = strict_order');
+        } else if (where !== 'TRUE') {
+          const owned = await client.query(
+            `SELECT 1 FROM ${t.chunks} WHERE owner IS NOT NULL LIMIT 1`,
+          );
+          if (owned.rowCount === 0) where = 'TRUE';
+          else await client.query('SET LOCAL enable_indexscan = off');
+        }
+      }
+      const sql = `SELECT id, document_id, idx, text, start_offset, end_offset, page, page_end,
+                          embedding <=> $1::vector AS distance
+                   FROM ${t.chunks} WHERE ${where}
+                   ORDER BY embedding <=> $1::vector LIMIT $2`;
+      return (await client.query<ChunkRow>(sql, where === 'TRUE' ? params.slice(0, 2) : params))
+        .rows;
     });
     return rows
       .map((row) => ({ chunk: toChunk(row), score: 1 - Number(row.distance) }))
       .filter((match) => Number.isFinite(match.score));
   }
 
-  async deleteDocument(documentId: string): Promise<boolean> {
+  async deleteDocument(documentId: string, scope?: DocumentScope): Promise<boolean> {
+    const params: unknown[] = [documentId];
+    const where = changeableWhere(resolveScope(scope), 'owner', params);
     const rows = await this.query(
-      `DELETE FROM ${this.tables.documents} WHERE id = $1 RETURNING id`,
-      [documentId],
+      `DELETE FROM ${this.tables.documents} WHERE id = $1 AND ${where} RETURNING id`,
+      params,
     );
     return rows.length > 0;
   }
 
-  async getDocument(documentId: string): Promise<DocumentRecord | undefined> {
+  async getDocument(
+    documentId: string,
+    scope?: DocumentScope,
+  ): Promise<DocumentRecord | undefined> {
+    const params: unknown[] = [documentId];
+    const where = visibleWhere(resolveScope(scope), 'owner', params);
     const rows = await this.query<{ record: DocumentRecord }>(
-      `SELECT record FROM ${this.tables.documents} WHERE id = $1`,
-      [documentId],
+      `SELECT record FROM ${this.tables.documents} WHERE id = $1 AND ${where}`,
+      params,
     );
     return rows[0]?.record;
   }
 
-  async listDocuments(): Promise<DocumentRecord[]> {
+  async listDocuments(scope?: DocumentScope): Promise<DocumentRecord[]> {
+    const params: unknown[] = [];
+    const where = visibleWhere(resolveScope(scope), 'owner', params);
     const rows = await this.query<{ record: DocumentRecord }>(
-      `SELECT record FROM ${this.tables.documents} ORDER BY seq`,
+      `SELECT record FROM ${this.tables.documents} WHERE ${where} ORDER BY seq`,
+      params,
     );
     return rows.map((row) => row.record);
   }
 
-  async getChunks(chunkIds: readonly string[]): Promise<Chunk[]> {
+  async getChunks(chunkIds: readonly string[], scope?: DocumentScope): Promise<Chunk[]> {
+    const visible = resolveScope(scope);
     if (chunkIds.length === 0) return [];
+    const params: unknown[] = [chunkIds];
+    const where = visibleWhere(visible, 'owner', params);
     const rows = await this.query<ChunkRow>(
       `SELECT id, document_id, idx, text, start_offset, end_offset, page, page_end
-       FROM ${this.tables.chunks} WHERE id = ANY($1::text[])`,
-      [chunkIds],
+       FROM ${this.tables.chunks} WHERE id = ANY($1::text[]) AND ${where}`,
+      params,
     );
     const byId = new Map(rows.map((row) => [row.id, toChunk(row)]));
     return chunkIds.flatMap((id) => byId.get(id) ?? []);
   }
 
-  async *chunks(): AsyncIterable<Chunk> {
+  async *chunks(scope?: DocumentScope): AsyncIterable<Chunk> {
+    const visible = resolveScope(scope);
     let after: [string, number] = ['', -1];
     for (;;) {
+      const params: unknown[] = [after[0] || '0', after[1]];
+      const where = visibleWhere(visible, 'd.owner', params);
       const rows = await this.query<ChunkRow & { seq: string }>(
         `SELECT c.id, c.document_id, c.idx, c.text, c.start_offset, c.end_offset, c.page, c.page_end, d.seq
          FROM ${this.tables.chunks} c JOIN ${this.tables.documents} d ON d.id = c.document_id
-         WHERE (d.seq, c.idx) > ($1::bigint, $2::int) ORDER BY d.seq, c.idx LIMIT ${PAGE}`,
-        [after[0] || '0', after[1]],
+         WHERE (d.seq, c.idx) > ($1::bigint, $2::int) AND ${where}
+         ORDER BY d.seq, c.idx LIMIT ${PAGE}`,
+        params,
       );
       for (const row of rows) yield toChunk(row);
       if (rows.length < PAGE) return;
@@ -264,6 +317,10 @@ export class PgVectorStore implements VectorStore {
         `INSERT INTO ${t.meta} (id, embedder_id, dimensions) VALUES (1, $1, $2) ON CONFLICT (id) DO NOTHING`,
         [this.embedderId, this.dimensions],
       );
+      const version = await client.query<{ extversion: string }>(
+        `SELECT extversion FROM pg_extension WHERE extname = 'vector'`,
+      );
+      this.iterativeScan = atLeast(version.rows[0]?.extversion ?? '0', [0, 8]);
     });
   }
 
@@ -311,6 +368,12 @@ export class PgVectorStore implements VectorStore {
           : '',
     });
   }
+}
+
+/** True when a dotted version (`0.8.0`) is at least `[major, minor]`. */
+function atLeast(version: string, [major, minor]: [number, number]): boolean {
+  const [a = 0, b = 0] = version.split('.').map(Number);
+  return a > major || (a === major && b >= minor);
 }
 
 function vectorLiteral(vector: Float32Array): string {

@@ -1,4 +1,4 @@
-import { dotAt, type ScoredRow } from './vector-math.js';
+import { dotAt, type RowFilter, type ScoredRow } from './vector-math.js';
 
 /**
  * The k best (score, row) pairs seen so far, kept sorted best first in two typed arrays. For the
@@ -50,7 +50,8 @@ export class TopK {
 
 /**
  * Offers the rows `ids[from..to)` of a matrix of unit vectors (stored back to back) to `best`,
- * scored by dot product with `query`.
+ * scored by dot product with `query`, skipping those `accept` refuses; returns how many rows
+ * were offered.
  */
 export function scanRows(
   matrix: Float32Array,
@@ -60,10 +61,15 @@ export function scanRows(
   from: number,
   to: number,
   best: TopK,
-): void {
+  accept?: RowFilter,
+): number {
+  let offered = 0;
   for (let at = from; at < to; at += 1) {
     const row = ids[at];
+    if (accept && !accept(row)) continue;
+    offered += 1;
     const score = dotAt(matrix, row * dimensions, query, dimensions);
     if (score > best.floor) best.offer(score, row);
   }
+  return offered;
 }

@@ -31,6 +31,12 @@ export interface ScoredRow {
 }
 
 /**
+ * Which rows a scan may return (e.g. those of the documents a caller sees); rows it refuses are
+ * skipped before they are scored, so the top k are the best of the accepted rows.
+ */
+export type RowFilter = (row: number) => boolean;
+
+/**
  * Dot product of `query` with the vector stored at `matrix[base..base + dimensions)`, four-way
  * unrolled (the inner loop of every scan).
  */
@@ -56,8 +62,9 @@ export function dotAt(
 }
 
 /**
- * Exact top-k by dot product over `rows` unit vectors stored back to back in `matrix`. One pass
- * keeping the k best in a {@link TopK}: O(rows × dimensions) time, O(k) extra memory.
+ * Exact top-k by dot product over `rows` unit vectors stored back to back in `matrix`, among the
+ * rows `accept` lets through (all without it). One pass keeping the k best in a {@link TopK}:
+ * O(rows × dimensions) time, O(k) extra memory.
  */
 export function scanTopK(
   matrix: Float32Array,
@@ -65,11 +72,13 @@ export function scanTopK(
   dimensions: number,
   query: Float32Array,
   k: number,
+  accept?: RowFilter,
 ): ScoredRow[] {
   const size = Math.min(k, rows);
   if (size <= 0) return [];
   const best = new TopK(size);
   for (let row = 0, base = 0; row < rows; row += 1, base += dimensions) {
+    if (accept && !accept(row)) continue;
     const score = dotAt(matrix, base, query, dimensions);
     if (score > best.floor) best.offer(score, row);
   }

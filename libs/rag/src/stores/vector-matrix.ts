@@ -1,4 +1,4 @@
-import { scanTopK, type ScoredRow } from './vector-math.js';
+import { scanTopK, type RowFilter, type ScoredRow } from './vector-math.js';
 
 /**
  * Unit vectors stored back to back in one growable `Float32Array` (capacity doubles), so a scan
@@ -48,9 +48,9 @@ export class VectorMatrix {
     return this.data.subarray(0, this.used * this.dimensions);
   }
 
-  /** Exact top-k rows by dot product with a unit `query`. */
-  search(query: Float32Array, k: number): ScoredRow[] {
-    return scanTopK(this.data, this.used, this.dimensions, query, k);
+  /** Exact top-k rows by dot product with a unit `query`, among the rows `accept` lets through. */
+  search(query: Float32Array, k: number, accept?: RowFilter): ScoredRow[] {
+    return scanTopK(this.data, this.used, this.dimensions, query, k, accept);
   }
 
   /** Drops every row (keeps the allocated memory). */

@@ -1,5 +1,6 @@
 import type { Chunk } from '../chunking/chunk.types.js';
 import type { DocumentRecord } from '../document.types.js';
+import type { DocumentScope } from './document-scope.js';
 
 /** The vector stores toolkit ships. */
 export type VectorStoreKind = 'local' | 'pgvector';
@@ -32,11 +33,17 @@ export interface VectorStoreOptions {
  * folder, exact cosine search in memory) and `PgVectorStore` (PostgreSQL + pgvector, shared by
  * several app instances). Both pass the same contract tests.
  *
+ * Documents have owners (`DocumentRecord.owner`; none: shared). The reading and deleting
+ * methods take a {@link DocumentScope} and see only what it allows, the store itself filtering:
+ * `search` ranks the visible chunks only, so its top k are never another owner's chunks
+ * dropped afterwards. Without a scope they see the shared documents only, which is every
+ * document of a store that never stored an owner. `count` and `clear` cover everything.
+ *
  * @example
  * const store: VectorStore = await LocalVectorStore.open({ directory: '.rag', dimensions: 384, embedderId: embedder.id });
- * await store.add(document, chunks, await embedder.embed(chunks.map((c) => c.text)));
- * const hits = await store.search((await embedder.embed(['question']))[0], 5);
- * await store.deleteDocument(document.id);
+ * await store.add({ ...document, owner: session }, chunks, await embedder.embed(chunks.map((c) => c.text)));
+ * const hits = await store.search((await embedder.embed(['question']))[0], 5, { owner: session });
+ * await store.deleteDocument(document.id, { owner: session });
  * await store.close();
  */
 export interface VectorStore {
@@ -48,24 +55,31 @@ export interface VectorStore {
   readonly embedderId: string;
   /**
    * Stores a document's chunks with one vector per chunk (same order), replacing whatever the
-   * store held for that document id.
+   * store held for that document id; the record's `owner` (none: shared) goes with every chunk.
    */
   add(document: DocumentRecord, chunks: Chunk[], vectors: ArrayLike<number>[]): Promise<void>;
-  /** The `topK` chunks closest to `vector` by cosine similarity, best first. */
-  search(vector: ArrayLike<number>, topK: number): Promise<VectorMatch[]>;
-  /** Removes a document and all its chunks; false when it was not there. */
-  deleteDocument(documentId: string): Promise<boolean>;
-  /** One document's record, if stored. */
-  getDocument(documentId: string): Promise<DocumentRecord | undefined>;
-  /** Every stored document, oldest first. */
-  listDocuments(): Promise<DocumentRecord[]>;
-  /** The chunks with these ids (unknown ids are skipped), in the order asked. */
-  getChunks(chunkIds: readonly string[]): Promise<Chunk[]>;
-  /** Every stored chunk, document by document (to rebuild a keyword index at start-up). */
-  chunks(): AsyncIterable<Chunk>;
-  /** Number of stored chunks. */
+  /** The `topK` chunks visible in `scope` closest to `vector` by cosine similarity, best first. */
+  search(vector: ArrayLike<number>, topK: number, scope?: DocumentScope): Promise<VectorMatch[]>;
+  /**
+   * Removes a document and all its chunks when `scope` may change it (see `canChange`: an
+   * owner's own documents; shared ones without an owner); false when it was not there or not
+   * the scope's to delete.
+   */
+  deleteDocument(documentId: string, scope?: DocumentScope): Promise<boolean>;
+  /** One document's record, if stored and visible in `scope`. */
+  getDocument(documentId: string, scope?: DocumentScope): Promise<DocumentRecord | undefined>;
+  /** Every stored document visible in `scope`, oldest first. */
+  listDocuments(scope?: DocumentScope): Promise<DocumentRecord[]>;
+  /** The chunks with these ids visible in `scope` (others are skipped), in the order asked. */
+  getChunks(chunkIds: readonly string[], scope?: DocumentScope): Promise<Chunk[]>;
+  /**
+   * Every stored chunk visible in `scope`, document by document (to rebuild a keyword index at
+   * start-up: pass `{ all: true }`).
+   */
+  chunks(scope?: DocumentScope): AsyncIterable<Chunk>;
+  /** Number of stored chunks, whatever their owner. */
   count(): Promise<number>;
-  /** Removes everything. */
+  /** Removes everything, whatever its owner. */
   clear(): Promise<void>;
   /** Releases files or connections; safe to call twice. */
   close(): Promise<void>;

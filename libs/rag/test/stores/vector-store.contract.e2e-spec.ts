@@ -6,9 +6,10 @@ import { ConfigError } from '../../../providers/src/errors/config.error.js';
 import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
 import { LocalVectorStore } from '../../src/stores/local-vector.store.js';
 import { PgVectorStore } from '../../src/stores/pgvector.store.js';
+import type { DocumentScope } from '../../src/stores/document-scope.js';
 import type { VectorStore, VectorStoreOptions } from '../../src/stores/vector-store.interface.js';
 import { dropStoreTables, POSTGRES_URL, uniqueTablePrefix } from '../support/postgres.js';
-import { basis, chunksOf, record } from '../support/records.js';
+import { basis, chunksOf, owned, record } from '../support/records.js';
 
 const DIMS = 8;
 const EMBEDDER = 'test-embedder:8';
@@ -220,6 +221,100 @@ describe.each(kinds)('VectorStore contract: $name', (kind) => {
     await store.clear();
     expect(await store.count()).toBe(0);
     expect(await store.listDocuments()).toEqual([]);
+  });
+
+  it('shows each owner its own documents and the shared ones, and nothing else', async () => {
+    // A's chunk is the closest to the query, B's next, the shared one last.
+    await store.add(owned('a', 'A'), chunksOf('a', ['a0']), [basis(DIMS, 0)]);
+    await store.add(owned('b', 'B'), chunksOf('b', ['b0']), [basis(DIMS, 0, 1, 0.3)]);
+    await store.add(record('s', 1), chunksOf('s', ['s0']), [basis(DIMS, 0, 1, 1)]);
+    const ids = async (scope?: DocumentScope, k = 1) =>
+      (await store.search(basis(DIMS, 0), k, scope)).map((h) => h.chunk.id);
+
+    // k = 1: the best VISIBLE chunk, not the best chunk filtered away afterwards.
+    expect(await ids({ owner: 'B' })).toEqual(['b:0']);
+    expect(await ids({ owner: 'A' })).toEqual(['a:0']);
+    expect(await ids()).toEqual(['s:0']);
+    expect(await ids({ owner: 'C' }, 5)).toEqual(['s:0']);
+    expect(await ids({ owner: 'B' }, 5)).toEqual(['b:0', 's:0']);
+    expect(await ids({ all: true }, 5)).toEqual(['a:0', 'b:0', 's:0']);
+
+    const listed = async (scope?: DocumentScope) =>
+      (await store.listDocuments(scope)).map((d) => d.id);
+    expect(await listed({ owner: 'B' })).toEqual(['b', 's']);
+    expect(await listed()).toEqual(['s']);
+    expect(await listed({ all: true })).toEqual(['a', 'b', 's']);
+    expect(await store.getDocument('a', { owner: 'A' })).toEqual(owned('a', 'A'));
+    expect(await store.getDocument('a', { owner: 'B' })).toBeUndefined();
+    expect(await store.getDocument('a')).toBeUndefined();
+    expect(await store.getDocument('s', { owner: 'B' })).toEqual(record('s', 1));
+    expect((await store.getChunks(['a:0', 'b:0', 's:0'], { owner: 'B' })).map((c) => c.id)).toEqual(
+      ['b:0', 's:0'],
+    );
+    expect((await all(store.chunks({ owner: 'A' }))).map((c) => c.id)).toEqual(['a:0', 's:0']);
+    expect((await all(store.chunks({ all: true }))).map((c) => c.id)).toEqual([
+      'a:0',
+      'b:0',
+      's:0',
+    ]);
+    expect(await store.count()).toBe(3);
+
+    // Deleting: only one's own documents; shared ones only without an owner.
+    expect(await store.deleteDocument('a', { owner: 'B' })).toBe(false);
+    expect(await store.deleteDocument('s', { owner: 'A' })).toBe(false);
+    expect(await store.deleteDocument('a')).toBe(false);
+    expect(await listed({ all: true })).toEqual(['a', 'b', 's']);
+    expect(await store.deleteDocument('a', { owner: 'A' })).toBe(true);
+    expect(await store.deleteDocument('s')).toBe(true);
+    expect(await ids({ owner: 'A' }, 5)).toEqual([]);
+    expect(await ids({ owner: 'B' }, 5)).toEqual(['b:0']);
+  });
+
+  it('ranks within the visible chunks however many closer ones belong to others', async () => {
+    // 300 chunks of another owner right on the query, 3 shared ones further away: a filter
+    // applied after an index's first candidates would leave nothing.
+    const texts = Array.from({ length: 300 }, (_, i) => `other ${i}`);
+    const near = texts.map((_, i) => basis(DIMS, 0, 1 + (i % 3), 0.01 * (1 + (i % 7))));
+    await store.add(owned('o', 'other'), chunksOf('o', texts), near);
+    await store.add(record('s', 3), chunksOf('s', ['s0', 's1', 's2']), [
+      basis(DIMS, 5, 0, 0.5),
+      basis(DIMS, 6, 0, 0.4),
+      basis(DIMS, 7, 0, 0.3),
+    ]);
+    const hits = await store.search(basis(DIMS, 0), 3, { owner: 'me' });
+    expect(hits.map((h) => h.chunk.id)).toEqual(['s:0', 's:1', 's:2']);
+    expect((await store.search(basis(DIMS, 0), 3)).map((h) => h.chunk.id)).toEqual([
+      's:0',
+      's:1',
+      's:2',
+    ]);
+    expect((await store.search(basis(DIMS, 0), 3, { owner: 'other' }))[0].chunk.documentId).toBe(
+      'o',
+    );
+  });
+
+  it('keeps owners across a restart', async () => {
+    await store.add(owned('a', 'A'), chunksOf('a', ['a0']), [basis(DIMS, 0)]);
+    await store.add(record('s', 1), chunksOf('s', ['s0']), [basis(DIMS, 1)]);
+    await store.close();
+    const reopened = await openStore();
+    expect(
+      (await reopened.search(basis(DIMS, 0), 5, { owner: 'B' })).map((h) => h.chunk.id),
+    ).toEqual(['s:0']);
+    expect(await reopened.getDocument('a', { owner: 'A' })).toEqual(owned('a', 'A'));
+    expect(await reopened.deleteDocument('a', { owner: 'B' })).toBe(false);
+  });
+
+  it('answers an unusable owner with 422 and stores nothing', async () => {
+    for (const owner of ['', 'nul\u0000byte', 'x'.repeat(513)]) {
+      expect((await rejection(store.search(basis(DIMS, 0), 1, { owner }))).statusCode).toBe(422);
+      expect((await rejection(store.listDocuments({ owner }))).statusCode).toBe(422);
+      expect(
+        (await rejection(store.add(owned('x', owner), chunksOf('x', ['x']), [basis(DIMS, 0)])))
+          .statusCode,
+      ).toBe(422);
+    }
+    expect(await store.count()).toBe(0);
   });
 
   it('refuses calls after close with 503, and closes twice quietly', async () => {

@@ -14,6 +14,11 @@ export function record(id: string, chunks: number, filename = `${id}.txt`): Docu
   };
 }
 
+/** A document record of `owner` (see `DocumentScope`) with one chunk. */
+export function owned(id: string, owner: string, chunks = 1): DocumentRecord {
+  return { ...record(id, chunks), owner };
+}
+
 /** `texts.length` chunks of a document, laid end to end. */
 export function chunksOf(documentId: string, texts: string[], page?: number): Chunk[] {
   let offset = 0;

@@ -95,6 +95,14 @@ export const EXPRESS_PLATFORM: HttpPlatform = {
       res.status(status).json(body);
     });
   },
+  installSecurityHeaders(nest, headers) {
+    (nest.getHttpAdapter().getInstance() as Express).disable('x-powered-by');
+    const entries = Object.entries(headers);
+    nest.use((_req: Request, res: Response, next: NextFunction) => {
+      for (const [name, value] of entries) res.setHeader(name, value);
+      next();
+    });
+  },
   trustProxy(nest: INestApplication) {
     (nest.getHttpAdapter().getInstance() as { set(name: string, value: unknown): void }).set(
       'trust proxy',

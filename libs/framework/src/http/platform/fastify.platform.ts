@@ -180,6 +180,15 @@ export const FASTIFY_PLATFORM: HttpPlatform = {
       });
     });
   },
+  installSecurityHeaders(nest, headers) {
+    // Fastify sends no X-Powered-By.
+    const fastify = nest.getHttpAdapter().getInstance() as FastifyLike;
+    fastify.addHook('onRequest', (_request, replyOf, done) => {
+      const fastifyReply = reply(replyOf);
+      for (const name in headers) fastifyReply.header(name, headers[name]);
+      done();
+    });
+  },
   trustProxy() {
     // Fastify takes `trustProxy` when it is created: `App` passes it to the adapter.
   },

@@ -56,6 +56,11 @@ export interface HttpPlatform {
    * body too large a 413 and an unsupported charset a 415, the same answers on every platform.
    */
   installBodyParsers(nest: INestApplication, limitBytes: number): void;
+  /**
+   * Sends `headers` on every answer of `nest` (set before its routes run, so a route may still
+   * change them) and no `X-Powered-By`. Call before `init()`.
+   */
+  installSecurityHeaders(nest: INestApplication, headers: Readonly<Record<string, string>>): void;
   /** Lets `req.ip`/`req.protocol` come from `X-Forwarded-*` headers (config `app.trust_proxy`). */
   trustProxy(nest: INestApplication): void;
   /** A Node request handler serving `instance` (the platform's app), ready to take requests. */

@@ -26,6 +26,13 @@ export class MissingPlatformPackageError extends ToolkitError {
 export interface PlatformAdapterOptions {
   /** config `app.trust_proxy`: Fastify takes it when it is created. */
   trustProxy: boolean;
+  /**
+   * config `app.request_timeout` in ms, which Fastify takes when it is created (its own default
+   * is no limit; `App.run` sets it on the server of either platform too). @default 0 (none)
+   */
+  requestTimeoutMs?: number;
+  /** config `app.keep_alive_timeout` in ms, likewise (Fastify's own default is 72 s). @default 5000 */
+  keepAliveTimeoutMs?: number;
 }
 
 /**
@@ -70,6 +77,8 @@ export async function createHttpAdapter(
     );
     return new FastifyAdapter({
       trustProxy: options.trustProxy,
+      requestTimeout: options.requestTimeoutMs ?? 0,
+      keepAliveTimeout: options.keepAliveTimeoutMs ?? 5000,
       routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 65_536 },
       frameworkErrors: answerFrameworkError as never,
     });

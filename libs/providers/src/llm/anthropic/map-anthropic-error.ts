@@ -44,7 +44,10 @@ export function mapAnthropicError(error: unknown, ctx: ProviderCallContext): Too
       {
         kind: 'http',
         status:
-          typeof status === 'number' ? status : ((type ? STATUS_OF_TYPE[type] : undefined) ?? 500),
+          typeof status === 'number'
+            ? status
+            : ((type && Object.hasOwn(STATUS_OF_TYPE, type) ? STATUS_OF_TYPE[type] : undefined) ??
+              500),
         headers: headers instanceof Headers ? headers : undefined,
         message: typeof inner?.message === 'string' ? inner.message : error.message,
         cause: error,

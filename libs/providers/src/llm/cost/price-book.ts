@@ -16,7 +16,8 @@ export function checkPrices(
       source,
     );
   }
-  const prices: Record<string, ModelPrice> = {};
+  // A Map, so that a model named "__proto__" is an entry like any other.
+  const prices = new Map<string, ModelPrice>();
   for (const [model, price] of Object.entries(value as Record<string, unknown>)) {
     const p = price as { input?: unknown; output?: unknown } | null;
     for (const side of ['input', 'output'] as const) {
@@ -29,9 +30,9 @@ export function checkPrices(
         );
       }
     }
-    prices[model] = { input: (p as ModelPrice).input, output: (p as ModelPrice).output };
+    prices.set(model, { input: (p as ModelPrice).input, output: (p as ModelPrice).output });
   }
-  return prices;
+  return Object.fromEntries(prices);
 }
 
 /**
