@@ -85,6 +85,8 @@ for (const [name, make] of Object.entries(SHAPES)) {
 }
 
 const header = ['shape', ...sizesKb.map((kb) => `${kb} KB: s/MB (s)`)];
-console.log(`chunkText s/MB on node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0].toFixed(2)}\n`);
+console.log(
+  `chunkText s/MB on node ${process.version}, ${cpus().length} CPUs, load ${loadavg()[0].toFixed(2)}\n`,
+);
 console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
 for (const row of rows) console.log(`| ${row.join(' | ')} |`);

@@ -79,7 +79,12 @@ describe('AgentController with a MockLLM', () => {
     });
     expect(res.json()).toEqual({ content: 'Dear Sir or Madam', style: 'formal' });
     expect(llm.calls).toEqual([
-      ['complete', 'Invite the team', { system: expect.stringContaining('formal') }],
+      // Made for the caller's session, so `llm.budget` applies per session.
+      [
+        'complete',
+        'Invite the team',
+        { system: expect.stringContaining('formal'), userId: expect.stringMatching(/^session:/) },
+      ],
     ]);
     await close();
   });

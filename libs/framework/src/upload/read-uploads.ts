@@ -94,9 +94,10 @@ export function readUploads(request: UploadRequest, limits: UploadLimits): Promi
     return Promise.reject(new UnsupportedMediaTypeError('Send the files as multipart/form-data'));
   }
   const maxTotal = limits.maxTotalBytes ?? limits.maxFileBytes * maxFiles;
+  // Without a total of its own, or with one no larger than a file's, the message is a file's.
   const totalTooLarge = (): PayloadTooLargeError =>
-    limits.maxTotalBytes === undefined
-      ? new PayloadTooLargeError(limits.maxFileBytes, 'Upload')
+    limits.maxTotalBytes === undefined || maxTotal <= limits.maxFileBytes
+      ? new PayloadTooLargeError(Math.min(maxTotal, limits.maxFileBytes), 'Upload')
       : new PayloadTooLargeError(maxTotal, 'The upload (all files together)');
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > maxTotal + 64 * 1024) {

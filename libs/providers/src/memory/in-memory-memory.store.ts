@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { ConfigError } from '../errors/config.error.js';
+import { DEFAULT_MAX_CONVERSATIONS, assertMaxConversations } from './max-conversations.js';
 import { assertMaxHistory } from './max-history.js';
 import type { MemoryMessage } from './memory-message.js';
 import {
@@ -47,11 +48,8 @@ export class InMemoryMemoryStore implements MemoryStore {
 
   constructor(options: InMemoryMemoryStoreOptions = {}) {
     this.maxHistory = assertMaxHistory(options.maxHistory ?? 100);
-    this.maxConversations = assertSetting(
-      'memory.max_conversations',
-      options.maxConversations ?? 10_000,
-      (n) => Number.isSafeInteger(n) && n > 0,
-      'a positive integer',
+    this.maxConversations = assertMaxConversations(
+      options.maxConversations ?? DEFAULT_MAX_CONVERSATIONS,
     );
     const ttl = assertSetting(
       'memory.ttl',

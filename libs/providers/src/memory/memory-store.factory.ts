@@ -17,7 +17,7 @@ export type MemoryStoreTuning = Pick<
 /**
  * Builds the {@link MemoryStore} `memory.backend` names: `memory` (in-process), `redis`
  * (`memory.redis_url`, keys under `memory.key_prefix`) or `postgres` (`memory.postgres_url`, table
- * `<key_prefix>_memory`), bounded by `memory.max_conversations` (in-process) and `memory.ttl`;
+ * `<key_prefix>_memory`), bounded by `memory.max_conversations` (every backend) and `memory.ttl`;
  * `memory.timeout` bounds every wait on Redis or PostgreSQL (connect, command, query). Nothing connects until the first call, so a backend that is down does not
  * stop the application from starting; its routes answer 503 until it is back.
  *
@@ -32,6 +32,7 @@ export function createMemoryStore(
 ): MemoryStore {
   const maxHistory = settings.max_history;
   const ttlSeconds = settings.ttl;
+  const maxConversations = settings.max_conversations;
   const backend: string = settings.backend;
   // memory.timeout bounds connecting and every answer, unless `tuning` says otherwise.
   const timeoutMs = timeoutMilliseconds('memory.timeout', settings.timeout);
@@ -45,7 +46,7 @@ export function createMemoryStore(
     case 'memory':
       return new InMemoryMemoryStore({
         maxHistory,
-        maxConversations: settings.max_conversations,
+        maxConversations,
         ttlSeconds,
       });
     case 'redis':
@@ -55,6 +56,7 @@ export function createMemoryStore(
         url: settings.redis_url,
         keyPrefix: settings.key_prefix,
         maxHistory,
+        maxConversations,
       });
     case 'postgres':
       return new PostgresMemoryStore({
@@ -63,6 +65,7 @@ export function createMemoryStore(
         url: settings.postgres_url,
         keyPrefix: settings.key_prefix,
         maxHistory,
+        maxConversations,
       });
     default:
       throw new ConfigError(

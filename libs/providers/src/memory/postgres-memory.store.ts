@@ -3,6 +3,7 @@ import { createPostgresPool } from '../backends/postgres-pool.js';
 import type { QueryResultRow } from 'pg';
 import { ConfigError } from '../errors/config.error.js';
 import type { ToolkitError } from '../errors/toolkit.error.js';
+import { DEFAULT_MAX_CONVERSATIONS, assertMaxConversations } from './max-conversations.js';
 import { assertMaxHistory } from './max-history.js';
 import type { MemoryMessage, MemoryRole } from './memory-message.js';
 import {
@@ -13,6 +14,12 @@ import {
 import type { MemoryStore } from './memory-store.interface.js';
 import { MemoryUnavailableError } from './memory-unavailable.error.js';
 import { postgresMemoryFailure } from './postgres-memory.errors.js';
+import {
+  evictLeastRecentlyUsed,
+  forgetSql,
+  recordReadSql,
+  recordWriteSql,
+} from './postgres-memory.lru.js';
 import { memoryTable, tableNameFor } from './postgres-memory.schema.js';
 import type { MemoryTable } from './postgres-memory.schema.js';
 
@@ -40,6 +47,11 @@ export interface PostgresMemoryStoreOptions {
   ttlSeconds?: number;
   /** Oldest messages examined by one purge. @default 1000 */
   purgeBatchSize?: number;
+  /**
+   * Most conversations kept in the table, shared by every process using it; the least recently
+   * used (read or written) is deleted when a new one passes it. @default 10000
+   */
+  maxConversations?: number;
 }
 
 /** Writes between two background purges (and at most one purge a minute otherwise). */
@@ -48,6 +60,9 @@ const PURGE_EVERY_MS = 60_000;
 
 /** Inserts between two trims of a user's history (see `append`). */
 const TRIM_EVERY = 16;
+
+/** Most conversations one eviction deletes (after `max_conversations` is lowered, the rest follow). */
+const EVICT_PER_WRITE = 100;
 
 interface Row {
   role: MemoryRole;
@@ -58,9 +73,11 @@ interface Row {
 
 /**
  * Histories in PostgreSQL (`memory.backend: postgres`): one row per message in one table, indexed
- * on (user, insertion order). The table and index are created on first use (under an advisory
- * lock, so processes racing to create them all succeed). Each append inserts and trims to
- * `maxHistory` in a single statement; all SQL is parameterised.
+ * on (user, insertion order), and each conversation's last use in `<table>_lru`. The tables and
+ * indexes are created on first use (under an advisory lock, so processes racing to create them
+ * all succeed). Each append inserts, trims to `maxHistory` and records the use in a single
+ * statement; a new conversation past `maxConversations` then deletes the least recently used
+ * ones (see `postgres-memory.lru.ts`). All SQL is parameterised.
  *
  * @example
  * const store = new PostgresMemoryStore({ url: 'postgres://127.0.0.1:5432/app', maxHistory: 200 });
@@ -75,6 +92,8 @@ export class PostgresMemoryStore implements MemoryStore {
   private schemaReady: Promise<void> | undefined;
   private closed = false;
   private readonly ttlSeconds: number;
+  /** Most conversations kept in the table, by every process together. */
+  readonly maxConversations: number;
   private readonly purgeBatchSize: number;
   private writesSincePurge = 0;
   private lastPurgeAt = Date.now();
@@ -84,6 +103,9 @@ export class PostgresMemoryStore implements MemoryStore {
 
   constructor(options: PostgresMemoryStoreOptions = {}) {
     this.maxHistory = assertMaxHistory(options.maxHistory ?? 100);
+    this.maxConversations = assertMaxConversations(
+      options.maxConversations ?? DEFAULT_MAX_CONVERSATIONS,
+    );
     this.table = memoryTable(options.table ?? tableNameFor(options.keyPrefix ?? 'toolkit'));
     this.url = options.url ?? 'postgres://127.0.0.1:5432/postgres';
     this.pool = createPostgresPool({
@@ -131,9 +153,14 @@ export class PostgresMemoryStore implements MemoryStore {
            WHERE recent.user_id = old.user_id AND recent.created_at >= now() - make_interval(secs => $1)
          )
        ),
-       gone AS (DELETE FROM ${t} WHERE user_id IN (SELECT user_id FROM expired) RETURNING 1)
+       -- A conversation being written or cleared right now is left to the next purge.
+       claimed AS (
+         SELECT user_id FROM expired WHERE pg_try_advisory_xact_lock(hashtext($4), hashtext(user_id))
+       ),
+       gone AS (DELETE FROM ${t} WHERE user_id IN (SELECT user_id FROM claimed) RETURNING 1),
+       ${forgetSql(this.table)}
        SELECT (SELECT max(id) FROM old)::text AS cursor, (SELECT count(*) FROM gone)::text AS deleted`,
-      [this.ttlSeconds, this.purgeCursor, this.purgeBatchSize],
+      [this.ttlSeconds, this.purgeCursor, this.purgeBatchSize, this.table.name],
     );
     this.purgeCursor = rows[0]?.cursor ?? '0';
     return Number(rows[0]?.deleted ?? 0);
@@ -160,7 +187,7 @@ export class PostgresMemoryStore implements MemoryStore {
     // cut-off counts them in explicitly.
     const lock = messages.length > 1 ? 'pg_advisory_xact_lock' : 'pg_advisory_xact_lock_shared';
     const params: unknown[] = [userId, this.maxHistory - 1, TRIM_EVERY, this.table.name];
-    const rows = messages.map((message, index) => {
+    const values = messages.map((message, index) => {
       const at = params.length;
       params.push(
         message.role,
@@ -170,23 +197,52 @@ export class PostgresMemoryStore implements MemoryStore {
       );
       return `(${index}, $${at + 1}::text, $${at + 2}::text, $${at + 3}::timestamptz, $${at + 4}::jsonb)`;
     });
-    await this.query(
+    const rows = await this.query<{ conversations: string | null }>(
       `WITH locked AS (SELECT ${lock}(hashtext($4), hashtext($1))),
        inserted AS (
          INSERT INTO ${t} (user_id, role, content, created_at, metadata)
          SELECT $1, v.role, v.content, v.created_at, v.metadata
-         FROM locked, (VALUES ${rows.join(', ')}) AS v(ord, role, content, created_at, metadata)
+         FROM locked, (VALUES ${values.join(', ')}) AS v(ord, role, content, created_at, metadata)
          ORDER BY v.ord
          RETURNING id
        )
-       DELETE FROM ${t} WHERE EXISTS (SELECT 1 FROM inserted WHERE id % $3 = 0)
-         AND user_id = $1 AND id < (
-           SELECT id FROM (SELECT id FROM ${t} WHERE user_id = $1 UNION ALL SELECT id FROM inserted) ids
-           ORDER BY id DESC OFFSET $2 LIMIT 1
-         )`,
+       trimmed AS (
+         DELETE FROM ${t} WHERE EXISTS (SELECT 1 FROM inserted WHERE id % $3 = 0)
+           AND user_id = $1 AND id < (
+             SELECT id FROM (SELECT id FROM ${t} WHERE user_id = $1 UNION ALL SELECT id FROM inserted) ids
+             ORDER BY id DESC OFFSET $2 LIMIT 1
+           )
+       ),
+       ${recordWriteSql(this.table)}
+       SELECT (SELECT n FROM counted)::text AS conversations`,
       params,
     );
+    // Only a new conversation can pass the bound; the count it saw says whether it did.
+    const conversations = rows[0]?.conversations;
+    if (conversations != null && Number(conversations) > this.maxConversations) {
+      await this.evict(userId);
+    }
     this.purgeInBackground();
+  }
+
+  /** Deletes the least recently used conversations beyond `maxConversations` (never `keep`). */
+  private async evict(keep: string): Promise<void> {
+    const client = await this.pool.connect().catch((error: unknown) => {
+      throw this.failure(error);
+    });
+    let broken: Error | undefined;
+    try {
+      await evictLeastRecentlyUsed(client, this.table, {
+        max: this.maxConversations,
+        cap: EVICT_PER_WRITE,
+        keep,
+      });
+    } catch (error) {
+      broken = error instanceof Error ? error : new Error(String(error));
+      throw this.failure(error);
+    } finally {
+      client.release(broken);
+    }
   }
 
   /** Starts a purge when one is due (never two at once); its failure is only retried later. */
@@ -213,7 +269,8 @@ export class PostgresMemoryStore implements MemoryStore {
     assertPositiveInteger('limit', limit, true);
     const t = this.table.quoted;
     const rows = await this.query<Row>(
-      `SELECT role, content, created_at, metadata FROM (
+      `WITH ${recordReadSql(this.table)}
+       SELECT role, content, created_at, metadata FROM (
          SELECT id, role, content, created_at, metadata FROM ${t} WHERE user_id = $1 ORDER BY id DESC LIMIT $2
        ) recent ORDER BY id ASC`,
       [userId, Math.min(limit, this.maxHistory)],
@@ -231,7 +288,15 @@ export class PostgresMemoryStore implements MemoryStore {
 
   async clear(userId: string): Promise<void> {
     assertValidUserId(userId);
-    await this.query(`DELETE FROM ${this.table.quoted} WHERE user_id = $1`, [userId]);
+    // The user's advisory lock first, like a write: see postgres-memory.lru.ts for the order.
+    await this.query(
+      `WITH locked AS (SELECT pg_advisory_xact_lock(hashtext($2), hashtext($1))),
+       claimed AS (SELECT $1::text AS user_id FROM locked),
+       gone AS (DELETE FROM ${this.table.quoted} WHERE user_id IN (SELECT user_id FROM claimed)),
+       ${forgetSql(this.table)}
+       SELECT 1`,
+      [userId, this.table.name],
+    );
   }
 
   async close(): Promise<void> {

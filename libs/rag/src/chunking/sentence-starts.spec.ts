@@ -30,7 +30,17 @@ describe('findSentenceStarts', () => {
 
   it('finds the same starts in any text with letters, however small the window', () => {
     // Every piece holds two adjacent letters, so each half window has a place to cut.
-    const word = fc.constantFrom('ab', 'Word', 'mr', 'U.S', 'e.g', 'Ωμέγα', '中文', 'Cafe\u0301', 'क्षि');
+    const word = fc.constantFrom(
+      'ab',
+      'Word',
+      'mr',
+      'U.S',
+      'e.g',
+      'Ωμέγα',
+      '中文',
+      'Cafe\u0301',
+      'क्षि',
+    );
     const after = fc.constantFrom(
       ...[' ', '. ', '.', '? ', '! ', '.) ', '." ', '”', ', ', ' 3.5 ', '。', '！', '\n', '\n\n'],
       ...['\r\n', '\r', '\u2029', '\u0085', '\u00a0', '\u00ad', '\u0301', ' 😀 ', '…', ':'],
@@ -57,14 +67,17 @@ describe('findSentenceStarts', () => {
     ['dots', '.'],
     ['one word', 'x'],
     ['astral symbols', '😀'],
-  ])('never gives the segmenter more than a window of %s, and moves half a window per call', (_, unit) => {
-    const text = unit.repeat(Math.ceil(300_000 / unit.length));
-    const window = 1000;
-    const { segment, lengths } = spy();
-    findSentenceStarts(text, { window, segment });
-    expect(Math.max(...lengths)).toBeLessThanOrEqual(window);
-    expect(lengths.length).toBeLessThanOrEqual(Math.ceil(text.length / (window / 2 - 1)));
-  });
+  ])(
+    'never gives the segmenter more than a window of %s, and moves half a window per call',
+    (_, unit) => {
+      const text = unit.repeat(Math.ceil(300_000 / unit.length));
+      const window = 1000;
+      const { segment, lengths } = spy();
+      findSentenceStarts(text, { window, segment });
+      expect(Math.max(...lengths)).toBeLessThanOrEqual(window);
+      expect(lengths.length).toBeLessThanOrEqual(Math.ceil(text.length / (window / 2 - 1)));
+    },
+  );
 
   it('does not ask the segmenter about text with no terminator', () => {
     const { segment, lengths } = spy();

@@ -23,11 +23,11 @@ describe('findBoundaries', () => {
     expect(findBoundaries(text).sentences).toEqual(wholeTextSentences(text));
   });
 
-  it('finds paragraph, sentence and word starts', () => {
+  it('finds paragraph, sentence and word starts (a sentence also starts between two line breaks)', () => {
     const text = 'One two.  Three?\n\nFour five\nsix.';
     expect(findBoundaries(text)).toEqual({
       paragraphs: [18],
-      sentences: [10, 18],
+      sentences: [10, 17, 18],
       words: [4, 10, 18, 23, 28],
     });
   });

@@ -77,20 +77,39 @@ export function loadHtml(html: string): LoadedDocument {
   return { type: 'html', text: htmlToText(html) };
 }
 
-function walk(node: DomNode, out: string[], preformatted = false): void {
-  if (node.type === 'text') {
-    const data = node.data ?? '';
-    out.push(preformatted ? data : data.replace(/\s+/g, ' '));
-    return;
+/** A node still to visit, or the end of a block whose closing break is still to write. */
+type Step = { node: DomNode; preformatted: boolean } | { close: string };
+
+/**
+ * Writes the text of `root` depth-first with an explicit stack, not recursion: a page of
+ * 100,000 nested elements must not overflow the call stack.
+ */
+function walk(root: DomNode, out: string[]): void {
+  const steps: Step[] = [{ node: root, preformatted: false }];
+  for (let step = steps.pop(); step !== undefined; step = steps.pop()) {
+    if ('close' in step) {
+      out.push(step.close);
+      continue;
+    }
+    const { node, preformatted } = step;
+    if (node.type === 'text') {
+      const data = node.data ?? '';
+      out.push(preformatted ? data : data.replace(/\s+/g, ' '));
+      continue;
+    }
+    const name = node.name?.toLowerCase();
+    if (name === 'br') {
+      out.push('\n');
+      continue;
+    }
+    const block = name !== undefined && BLOCKS.has(name);
+    if (block) out.push('\n\n');
+    if (name === 'td' || name === 'th') out.push(' ');
+    if (block) steps.push({ close: '\n\n' });
+    const children = node.children ?? [];
+    const inner = preformatted || name === 'pre';
+    for (let i = children.length - 1; i >= 0; i -= 1) {
+      steps.push({ node: children[i], preformatted: inner });
+    }
   }
-  const name = node.name?.toLowerCase();
-  if (name === 'br') {
-    out.push('\n');
-    return;
-  }
-  const block = name !== undefined && BLOCKS.has(name);
-  if (block) out.push('\n\n');
-  if (name === 'td' || name === 'th') out.push(' ');
-  for (const child of node.children ?? []) walk(child, out, preformatted || name === 'pre');
-  if (block) out.push('\n\n');
 }

@@ -1,3 +1,4 @@
+import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
 import type { DocumentType, LoadedDocument } from '../document.types.js';
 import { UnreadableDocumentError } from '../rag.errors.js';
 import { detectDocumentType, displayName } from './detect-document-type.js';
@@ -63,10 +64,30 @@ function read(
     case 'docx':
       return Promise.resolve(loadDocx(buffer, name, options));
     case 'html':
-      return Promise.resolve(loadHtml(decodeText(buffer, name)));
+      return Promise.resolve(parseText(() => loadHtml(decodeText(buffer, name)), name, 'HTML'));
     case 'markdown':
-      return Promise.resolve(loadMarkdown(decodeText(buffer, name)));
+      return Promise.resolve(
+        parseText(() => loadMarkdown(decodeText(buffer, name)), name, 'Markdown'),
+      );
     case 'txt':
       return Promise.resolve({ type: 'txt', text: normalizeText(decodeText(buffer, name)) });
+  }
+}
+
+/**
+ * Runs a text-format parser, turning its own failures into a 422: `marked` overflows the call
+ * stack on a few thousand nested blockquotes (`> > > …`), which would otherwise surface as a
+ * RangeError and a 500.
+ */
+function parseText(parse: () => LoadedDocument, name: string, format: string): LoadedDocument {
+  try {
+    return parse();
+  } catch (error) {
+    if (ToolkitError.isInstance(error)) throw error;
+    throw new UnreadableDocumentError(
+      'corrupt',
+      `"${name}" could not be read as ${format} (nested too deeply?)`,
+      error,
+    );
   }
 }

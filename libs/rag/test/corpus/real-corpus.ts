@@ -5,8 +5,11 @@ import type { DocumentType } from '../../src/document.types.js';
 /** Where `scripts/build-corpus.sh` builds the corpus unless `TOOLKIT_CORPUS_DIR` says otherwise. */
 export const DEFAULT_CORPUS_DIR = '/var/cache/toolkit-corpus/v1';
 
-/** The command that builds the corpus (installing its Debian packages as root). */
-export const BUILD_CORPUS_COMMAND = 'sudo bash scripts/build-corpus.sh';
+/** The command that builds the corpus in `dir` (installing its Debian packages as root). */
+export function buildCorpusCommand(dir = corpusDir()): string {
+  const where = dir === DEFAULT_CORPUS_DIR ? '' : `TOOLKIT_CORPUS_DIR=${dir} `;
+  return `sudo ${where}bash scripts/build-corpus.sh`;
+}
 
 /** One file of the real-document corpus, as `corpus.json` lists it. */
 export interface CorpusEntry {

@@ -1,0 +1,57 @@
+import { ConfigError } from '../errors/config.error.js';
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,49}$/;
+
+/** A validated, quoted table name (optionally `schema.table`) and the SQL built on it. */
+export interface MemoryTable {
+  /** As configured, e.g. `toolkit_memory` or `app.toolkit_memory`; also the advisory-lock key. */
+  name: string;
+  /** Quoted for SQL, e.g. `"app"."toolkit_memory"`. */
+  quoted: string;
+  /** DDL statements, run once per process on first use. */
+  ddl: string[];
+}
+
+/** The table name `memory.key_prefix` gives: `toolkit` → `toolkit_memory`. */
+export function tableNameFor(keyPrefix: string): string {
+  return `${keyPrefix.replace(/[^A-Za-z0-9_]/g, '_')}_memory`;
+}
+
+/**
+ * Validates a table name (identifiers of letters, digits and `_`, at most 50 characters each, so
+ * the derived index name stays within PostgreSQL's 63) and builds its DDL. Identifiers cannot be
+ * SQL parameters, hence the strict check.
+ * @throws ConfigError for any other name.
+ */
+export function memoryTable(name: string): MemoryTable {
+  const parts = name.split('.');
+  if (parts.length > 2 || !parts.every((part) => IDENTIFIER.test(part))) {
+    throw new ConfigError(
+      'memory.key_prefix',
+      `must give a PostgreSQL table name of letters, digits and _ (got table ${JSON.stringify(name)})`,
+      'the memory store options',
+    );
+  }
+  const quoted = parts.map((part) => `"${part}"`).join('.');
+  const table = parts.at(-1) ?? name;
+  const schema = parts.length === 2 ? `"${parts[0]}".` : '';
+  return {
+    name,
+    quoted,
+    ddl: [
+      `CREATE TABLE IF NOT EXISTS ${quoted} (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        role TEXT NOT NULL,
+        content TEXT NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL,
+        metadata JSONB
+      )`,
+      `CREATE INDEX IF NOT EXISTS "${table}_user_id_idx" ON ${schema}"${table}" (user_id, id)`,
+      // Tables created by earlier versions lack the metadata column.
+      `ALTER TABLE ${quoted} ADD COLUMN IF NOT EXISTS metadata JSONB`,
+      // Finds the oldest messages when purging expired conversations.
+      `CREATE INDEX IF NOT EXISTS "${table}_created_at_idx" ON ${schema}"${table}" (created_at)`,
+    ],
+  };
+}

@@ -1,0 +1,280 @@
+import type { Pool } from 'pg';
+import { createPostgresPool } from '../backends/postgres-pool.js';
+import type { QueryResultRow } from 'pg';
+import { ConfigError } from '../errors/config.error.js';
+import type { ToolkitError } from '../errors/toolkit.error.js';
+import { assertMaxHistory } from './max-history.js';
+import type { MemoryMessage, MemoryRole } from './memory-message.js';
+import {
+  assertPositiveInteger,
+  assertValidMessages,
+  assertValidUserId,
+} from './memory-message.validation.js';
+import type { MemoryStore } from './memory-store.interface.js';
+import { MemoryUnavailableError } from './memory-unavailable.error.js';
+import { postgresMemoryFailure } from './postgres-memory.errors.js';
+import { memoryTable, tableNameFor } from './zz-baseline-pg-schema.js';
+import type { MemoryTable } from './zz-baseline-pg-schema.js';
+
+/** Options of {@link PostgresMemoryStore}. */
+export interface PostgresMemoryStoreOptions {
+  /** PostgreSQL URL. @default "postgres://127.0.0.1:5432/postgres" */
+  url?: string;
+  /** The table is `<keyPrefix>_memory` unless `table` is given. @default "toolkit" */
+  keyPrefix?: string;
+  /** Explicit table name, optionally `schema.table`. @default `<keyPrefix>_memory` */
+  table?: string;
+  /** Newest messages kept per user. @default 100 */
+  maxHistory?: number;
+  /** Connections in the pool. @default 10 */
+  poolSize?: number;
+  /** Longest wait for a connection (new, or free in the pool). @default 2000 */
+  connectTimeoutMs?: number;
+  /** Longest wait for one query's answer. @default 5000 */
+  queryTimeoutMs?: number;
+  /**
+   * Seconds after its newest message a conversation is purged; `0`: never. Purges run in the
+   * background, at most once a minute and after every 1000 writes, deleting at most
+   * `purgeBatchSize` expired messages' conversations each. @default 86400
+   */
+  ttlSeconds?: number;
+  /** Oldest messages examined by one purge. @default 1000 */
+  purgeBatchSize?: number;
+}
+
+/** Writes between two background purges (and at most one purge a minute otherwise). */
+const PURGE_EVERY_WRITES = 1000;
+const PURGE_EVERY_MS = 60_000;
+
+/** Inserts between two trims of a user's history (see `append`). */
+const TRIM_EVERY = 16;
+
+interface Row {
+  role: MemoryRole;
+  content: string;
+  created_at: Date;
+  metadata: Record<string, unknown> | null;
+}
+
+/**
+ * Histories in PostgreSQL (`memory.backend: postgres`): one row per message in one table, indexed
+ * on (user, insertion order). The table and index are created on first use (under an advisory
+ * lock, so processes racing to create them all succeed). Each append inserts and trims to
+ * `maxHistory` in a single statement; all SQL is parameterised.
+ *
+ * @example
+ * const store = new PostgresMemoryStore({ url: 'postgres://127.0.0.1:5432/app', maxHistory: 200 });
+ */
+export class BaselinePostgresMemoryStore implements MemoryStore {
+  readonly backend = 'postgres' as const;
+  readonly maxHistory: number;
+  /** The table this store uses (created on first use). */
+  readonly table: MemoryTable;
+  private readonly url: string;
+  private readonly pool: Pool;
+  private schemaReady: Promise<void> | undefined;
+  private closed = false;
+  private readonly ttlSeconds: number;
+  private readonly purgeBatchSize: number;
+  private writesSincePurge = 0;
+  private lastPurgeAt = Date.now();
+  private purging: Promise<number> | undefined;
+  /** Highest id examined by the last purge: the next one continues after it (wrapping to 0). */
+  private purgeCursor = '0';
+
+  constructor(options: PostgresMemoryStoreOptions = {}) {
+    this.maxHistory = assertMaxHistory(options.maxHistory ?? 100);
+    this.table = memoryTable(options.table ?? tableNameFor(options.keyPrefix ?? 'toolkit'));
+    this.url = options.url ?? 'postgres://127.0.0.1:5432/postgres';
+    this.pool = createPostgresPool({
+      url: this.url,
+      size: options.poolSize,
+      connectTimeoutMs: options.connectTimeoutMs ?? 2000,
+      queryTimeoutMs: options.queryTimeoutMs ?? 5000,
+    });
+    this.ttlSeconds = options.ttlSeconds ?? 86_400;
+    if (!Number.isFinite(this.ttlSeconds) || this.ttlSeconds < 0) {
+      throw new ConfigError(
+        'memory.ttl',
+        `must be a non-negative number of seconds (got ${String(this.ttlSeconds)})`,
+        'the memory store options',
+      );
+    }
+    this.purgeBatchSize = options.purgeBatchSize ?? 1000;
+    if (!Number.isSafeInteger(this.purgeBatchSize) || this.purgeBatchSize <= 0) {
+      throw new ConfigError(
+        'purgeBatchSize',
+        `must be a positive integer (got ${String(this.purgeBatchSize)})`,
+        'the memory store options',
+      );
+    }
+  }
+
+  /**
+   * Deletes conversations whose newest message is older than `ttlSeconds`, one bounded batch:
+   * examines at most `purgeBatchSize` of the oldest messages past a moving cursor and deletes the
+   * whole history of each of their users that has nothing newer. Resolves to the messages
+   * deleted. Runs by itself in the background (see `ttlSeconds`); call it to purge now.
+   */
+  async purgeExpired(): Promise<number> {
+    if (this.ttlSeconds === 0) return 0;
+    const t = this.table.quoted;
+    const rows = await this.query<{ cursor: string | null; deleted: string }>(
+      `WITH old AS (
+         SELECT id, user_id FROM ${t}
+         WHERE created_at < now() - make_interval(secs => $1) AND id > $2
+         ORDER BY id LIMIT $3
+       ),
+       expired AS (
+         SELECT DISTINCT old.user_id FROM old WHERE NOT EXISTS (
+           SELECT 1 FROM ${t} recent
+           WHERE recent.user_id = old.user_id AND recent.created_at >= now() - make_interval(secs => $1)
+         )
+       ),
+       gone AS (DELETE FROM ${t} WHERE user_id IN (SELECT user_id FROM expired) RETURNING 1)
+       SELECT (SELECT max(id) FROM old)::text AS cursor, (SELECT count(*) FROM gone)::text AS deleted`,
+      [this.ttlSeconds, this.purgeCursor, this.purgeBatchSize],
+    );
+    this.purgeCursor = rows[0]?.cursor ?? '0';
+    return Number(rows[0]?.deleted ?? 0);
+  }
+
+  append(userId: string, message: MemoryMessage): Promise<void> {
+    return this.appendMany(userId, [message]);
+  }
+
+  async appendMany(userId: string, messages: MemoryMessage[]): Promise<void> {
+    assertValidUserId(userId);
+    assertValidMessages(messages);
+    if (messages.length === 0) return;
+    const t = this.table.quoted;
+    // One statement: a multi-row INSERT, all rows or none. Ids come from one sequence, so a
+    // concurrent write of the same user could take an id in the middle of a batch; a per-(table,
+    // user) advisory lock, taken before any row is produced and held until the statement commits,
+    // prevents it: exclusive for a batch, shared for a single message (singles cannot split one
+    // another, so they still run side by side).
+    // Rows past max_history are never read (`list` takes the newest N), so they are deleted in
+    // batches: when an inserted id is a multiple of TRIM_EVERY, the same statement trims this
+    // user's history. Other inserts skip the DELETE entirely (a one-time filter), which keeps an
+    // append as cheap as a plain INSERT. The DELETE cannot see the rows being inserted, so the
+    // cut-off counts them in explicitly.
+    const lock = messages.length > 1 ? 'pg_advisory_xact_lock' : 'pg_advisory_xact_lock_shared';
+    const params: unknown[] = [userId, this.maxHistory - 1, TRIM_EVERY, this.table.name];
+    const rows = messages.map((message, index) => {
+      const at = params.length;
+      params.push(
+        message.role,
+        message.content,
+        message.timestamp,
+        message.metadata === undefined ? null : JSON.stringify(message.metadata),
+      );
+      return `(${index}, $${at + 1}::text, $${at + 2}::text, $${at + 3}::timestamptz, $${at + 4}::jsonb)`;
+    });
+    await this.query(
+      `WITH locked AS (SELECT ${lock}(hashtext($4), hashtext($1))),
+       inserted AS (
+         INSERT INTO ${t} (user_id, role, content, created_at, metadata)
+         SELECT $1, v.role, v.content, v.created_at, v.metadata
+         FROM locked, (VALUES ${rows.join(', ')}) AS v(ord, role, content, created_at, metadata)
+         ORDER BY v.ord
+         RETURNING id
+       )
+       DELETE FROM ${t} WHERE EXISTS (SELECT 1 FROM inserted WHERE id % $3 = 0)
+         AND user_id = $1 AND id < (
+           SELECT id FROM (SELECT id FROM ${t} WHERE user_id = $1 UNION ALL SELECT id FROM inserted) ids
+           ORDER BY id DESC OFFSET $2 LIMIT 1
+         )`,
+      params,
+    );
+    this.purgeInBackground();
+  }
+
+  /** Starts a purge when one is due (never two at once); its failure is only retried later. */
+  private purgeInBackground(): void {
+    if (this.ttlSeconds === 0 || this.purging) return;
+    this.writesSincePurge += 1;
+    const now = Date.now();
+    if (this.writesSincePurge < PURGE_EVERY_WRITES && now - this.lastPurgeAt < PURGE_EVERY_MS) {
+      return;
+    }
+    this.writesSincePurge = 0;
+    this.lastPurgeAt = now;
+    this.purging = this.purgeExpired()
+      .catch(() => 0)
+      .finally(() => (this.purging = undefined));
+  }
+
+  async ping(): Promise<void> {
+    await this.query('SELECT 1', []);
+  }
+
+  async list(userId: string, limit: number = this.maxHistory): Promise<MemoryMessage[]> {
+    assertValidUserId(userId);
+    assertPositiveInteger('limit', limit, true);
+    const t = this.table.quoted;
+    const rows = await this.query<Row>(
+      `SELECT role, content, created_at, metadata FROM (
+         SELECT id, role, content, created_at, metadata FROM ${t} WHERE user_id = $1 ORDER BY id DESC LIMIT $2
+       ) recent ORDER BY id ASC`,
+      [userId, Math.min(limit, this.maxHistory)],
+    );
+    return rows.map((row) => {
+      const message: MemoryMessage = {
+        role: row.role,
+        content: row.content,
+        timestamp: row.created_at.toISOString(),
+      };
+      if (row.metadata !== null) message.metadata = row.metadata;
+      return message;
+    });
+  }
+
+  async clear(userId: string): Promise<void> {
+    assertValidUserId(userId);
+    await this.query(`DELETE FROM ${this.table.quoted} WHERE user_id = $1`, [userId]);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.purging;
+    await this.pool.end();
+  }
+
+  private async query<R extends QueryResultRow>(sql: string, params: unknown[]): Promise<R[]> {
+    if (this.closed) throw new MemoryUnavailableError('postgres', 'store has been closed');
+    this.schemaReady ??= this.createSchema().catch((error: unknown) => {
+      this.schemaReady = undefined; // retried by the next call, e.g. once the server is back
+      throw error;
+    });
+    await this.schemaReady;
+    try {
+      return (await this.pool.query<R>(sql, params)).rows;
+    } catch (error) {
+      throw this.failure(error);
+    }
+  }
+
+  private async createSchema(): Promise<void> {
+    const client = await this.pool.connect().catch((error: unknown) => {
+      throw this.failure(error);
+    });
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [this.table.name]);
+      for (const statement of this.table.ddl) await client.query(statement);
+      await client.query('COMMIT');
+    } catch (error) {
+      broken = error instanceof Error ? error : new Error(String(error));
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw this.failure(error);
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  private failure(error: unknown): ToolkitError {
+    return postgresMemoryFailure(error, this.url);
+  }
+}
