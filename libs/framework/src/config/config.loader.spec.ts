@@ -304,6 +304,7 @@ describe('loadConfig: the rag: section', () => {
       ingest_timeout: 30,
       ingest_memory: 512 * 1024 * 1024,
       ingest_workers: 1,
+      ingest_max_inflated: 64 * 1024 * 1024,
     });
     const cwd = project({ 'toolkit.yaml': 'rag:\n  store: pgvector\n  min_similarity: 0.3\n' });
     const config2 = loadConfig({ cwd, env: {} });

@@ -100,6 +100,7 @@ export const CONFIG_SCHEMA: Schema = {
     ingest_timeout: { kind: 'duration', default: 30, min: 0.001, max: 86_400 },
     ingest_memory: { kind: 'bytes', default: 512 * 1024 * 1024, min: 16 * 1024 * 1024 },
     ingest_workers: { kind: 'integer', default: 1, min: 1, max: 64 },
+    ingest_max_inflated: { kind: 'bytes', default: 64 * 1024 * 1024, min: 1024 * 1024 },
   },
   limits: {
     session_requests: { kind: 'integer', default: 20, min: 0 },

@@ -63,4 +63,9 @@ export interface RagSettings {
   ingest_memory: number;
   /** Files parsed at the same time, each in a worker thread of its own. @default 1 */
   ingest_workers: number;
+  /**
+   * How far a DOCX's text part, or a PDF's compressed streams together, may inflate, in bytes
+   * (`64mb`); past it the file is refused (413) before it is inflated. @default 67108864 (64 MiB)
+   */
+  ingest_max_inflated: number;
 }

@@ -184,7 +184,8 @@ export class PostgresMemoryStore implements MemoryStore {
     // batches: when an inserted id is a multiple of TRIM_EVERY, the same statement trims this
     // user's history. Other inserts skip the DELETE entirely (a one-time filter), which keeps an
     // append as cheap as a plain INSERT. The DELETE cannot see the rows being inserted, so the
-    // cut-off counts them in explicitly.
+    // cut-off counts them in explicitly. The same statement records the conversation's use (and
+    // counts it when new) for max_conversations.
     const lock = messages.length > 1 ? 'pg_advisory_xact_lock' : 'pg_advisory_xact_lock_shared';
     const params: unknown[] = [userId, this.maxHistory - 1, TRIM_EVERY, this.table.name];
     const values = messages.map((message, index) => {
@@ -205,7 +206,7 @@ export class PostgresMemoryStore implements MemoryStore {
          FROM locked, (VALUES ${values.join(', ')}) AS v(ord, role, content, created_at, metadata)
          ORDER BY v.ord
          RETURNING id
-       )
+       ),
        trimmed AS (
          DELETE FROM ${t} WHERE EXISTS (SELECT 1 FROM inserted WHERE id % $3 = 0)
            AND user_id = $1 AND id < (

@@ -32,6 +32,25 @@ export const APPEND_SCRIPT = `${NOW}
 local key, index = KEYS[1], KEYS[2]
 local user, max_history, ttl = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
 local max_conversations, base, cap = tonumber(ARGV[4]), ARGV[5], tonumber(ARGV[6])
+-- Redis does not undo a script's writes when a later command fails: every command this script
+-- may run is checked first (ACL since Redis 7, key types), so a refusal writes nothing.
+if redis.acl_check_cmd then
+  for _, command in ipairs({
+    {'RPUSH', key, 'x'}, {'LTRIM', key, '0', '0'}, {'PEXPIRE', key, '1'}, {'DEL', key},
+    {'ZADD', index, '0', 'x'}, {'ZREMRANGEBYSCORE', index, '0', '0'}, {'ZPOPMIN', index},
+    {'PEXPIRE', index, '1'},
+  }) do
+    if not redis.acl_check_cmd(unpack(command)) then
+      return redis.error_reply('NOPERM this user cannot run ' .. command[1] .. ' on ' .. command[2])
+    end
+  end
+end
+for _, pair in ipairs({{key, 'list'}, {index, 'zset'}}) do
+  local kind = redis.call('TYPE', pair[1]).ok
+  if kind ~= 'none' and kind ~= pair[2] then
+    return redis.error_reply('WRONGTYPE ' .. pair[1] .. ' holds a ' .. kind .. ', not a ' .. pair[2])
+  end
+end
 for i = 7, #ARGV, 1000 do
   redis.call('RPUSH', key, unpack(ARGV, i, math.min(i + 999, #ARGV)))
 end

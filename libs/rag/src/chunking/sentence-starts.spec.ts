@@ -79,9 +79,10 @@ describe('findSentenceStarts', () => {
     },
   );
 
-  it('does not ask the segmenter about text with no terminator', () => {
+  it('does not ask the segmenter when sentences can end only at separators', () => {
     const { segment, lengths } = spy();
     expect(findSentenceStarts('one\ntwo\r\nthree\u2029four five', { segment })).toEqual([4, 9, 15]);
+    expect(findSentenceStarts('Item a.\n\nItem b!\n', { segment })).toEqual([8, 9]);
     expect(lengths).toEqual([]);
   });
 });

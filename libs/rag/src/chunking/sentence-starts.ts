@@ -1,4 +1,5 @@
 import { isLowSurrogate, isSafeCut } from './safe-cut.js';
+import { mayEndInside } from './terminator-scan.js';
 
 /**
  * Longest text handed to the sentence segmenter at once, in UTF-16 code units. V8's
@@ -21,8 +22,6 @@ export interface SentenceStartsOptions {
 const sentenceSegmenter = new Intl.Segmenter(undefined, { granularity: 'sentence' });
 const segmentSentences: SentenceSegmenter = (text) => sentenceSegmenter.segment(text);
 
-/** UAX #29 `STerm` and `ATerm`: no sentence ends but at one of them or at a separator. */
-const TERMINATOR = /[\p{Sentence_Terminal}.\u2024\ufe52\uff0e]/u;
 const [LF, CR, NEL, LS, PS] = [0x0a, 0x0d, 0x85, 0x2028, 0x2029];
 
 /**
@@ -42,11 +41,12 @@ export function findSentenceStarts(text: string, options: SentenceStartsOptions 
   const segment = options.segment ?? segmentSentences;
   const starts: number[] = [];
   const addStarts = (from: number, to: number) => {
-    const part = text.slice(from, to);
-    if (TERMINATOR.test(part)) {
-      for (const { index } of segment(part)) if (index > 0) starts.push(from + index);
+    if (mayEndInside(text, from, to)) {
+      for (const { index } of segment(text.slice(from, to))) {
+        if (index > 0) starts.push(from + index);
+      }
     } else {
-      // Without a terminator a sentence ends only at separators: no need to ask (it is slow).
+      // Sentences end only at separators here: no need to ask the segmenter (it is slow).
       for (let i = from + 1; i < to; i += 1) if (startsAfterSeparator(text, i)) starts.push(i);
     }
   };

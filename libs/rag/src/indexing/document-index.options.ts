@@ -1,4 +1,5 @@
 import type { ChunkingOptions } from '../chunking/chunk.types.js';
+import type { LoadOptions } from '../loaders/load-options.js';
 import type { IngestionBudget } from '../parsing/ingestion-budget.js';
 import type { Embedder } from '../embedding/embedder.interface.js';
 import type { RelevanceFloor } from '../retrieval/relevance-floor.js';
@@ -61,4 +62,9 @@ export interface DocumentIndexOptions {
    * @default { timeoutMs: 30000, memoryMb: 512, workers: 1, maxQueued: 64 }
    */
   ingestion?: IngestionBudget;
+  /**
+   * Bounds of the loaders: how far a DOCX or PDF may inflate (413 past it, before inflating).
+   * @default { maxInflatedBytes: 64 MiB }
+   */
+  load?: LoadOptions;
 }

@@ -282,6 +282,7 @@ export class DocumentIndex {
       name: filename,
       documentId: id,
       chunking: this.chunking,
+      ...(this.options.load && { load: this.options.load }),
       ...(hashing && { hashing }),
     });
     const { chunks } = parsed;

@@ -3,6 +3,7 @@ import type { Chunk, ChunkingOptions } from '../chunking/chunk.types.js';
 import type { DocumentType } from '../document.types.js';
 import { HashingEmbedder, type HashingEmbedderOptions } from '../embedding/hashing.embedder.js';
 import { loadAs } from '../loaders/load-document.js';
+import type { LoadOptions } from '../loaders/load-options.js';
 import { UnreadableDocumentError } from '../rag.errors.js';
 
 /** One file to turn into chunks: what a parser worker receives. */
@@ -17,6 +18,8 @@ export interface ParseJob {
   documentId: string;
   /** How the text is cut. */
   chunking: ChunkingOptions;
+  /** Bounds of the loaders (`maxInflatedBytes` of a DOCX or PDF). @default the loaders' */
+  load?: LoadOptions;
   /**
    * Embed the chunks here too, with a `HashingEmbedder` of these options (the offline default:
    * pure CPU work, ~0.2–0.5 s per MB of text). Unset: the caller embeds (a model's embeddings
@@ -58,7 +61,7 @@ export function vectorRows(flat: Float64Array, count: number): Float64Array[] {
  * 422 too, not an internal error. With `job.hashing`, the chunks are embedded here as well.
  */
 export async function parseDocument(job: ParseJob): Promise<ParseOutcome> {
-  const loaded = await loadAs(job.type, job.content, job.name).catch((error: unknown) => {
+  const loaded = await loadAs(job.type, job.content, job.name, job.load).catch((error: unknown) => {
     if (error instanceof RangeError && /call stack/i.test(error.message)) {
       throw new UnreadableDocumentError('corrupt', `"${job.name}" is nested too deeply to read`);
     }

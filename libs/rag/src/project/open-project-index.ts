@@ -77,6 +77,10 @@ export async function openProjectIndex(
         memoryMb: Math.floor(settings.ingest_memory / (1024 * 1024)),
         workers: settings.ingest_workers,
       },
+      load: {
+        maxInflatedBytes: settings.ingest_max_inflated,
+        limitSetting: 'rag.ingest_max_inflated',
+      },
     });
     const close = async (): Promise<void> => {
       await index.close();
