@@ -3,6 +3,16 @@ import { once } from 'node:events';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 
+/**
+ * A page predicate for `waitForFunction`, given as a function rather than a string: Playwright
+ * runs a string predicate through `eval` in the page, which the pages' Content-Security-Policy
+ * forbids (no `unsafe-eval`); a function it passes over the DevTools protocol instead.
+ */
+function inPage(expression: string): () => unknown {
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- built here, run in the page
+  return new Function(`return (${expression});`) as () => unknown;
+}
+
 /** Opens the chat page in a fresh browser context (its own cookies: a new session). */
 async function openChat(
   browser: Browser,
@@ -29,14 +39,16 @@ async function openChat(
  */
 export async function expectStopSurvivesReload(browser: Browser, url: string): Promise<void> {
   const { page, close } = await openChat(browser, url);
-  await page.waitForFunction(`document.getElementById('model').textContent !== 'Model: …'`);
+  await page.waitForFunction(inPage(`document.getElementById('model').textContent !== 'Model: …'`));
   expect(await page.textContent('#model')).toMatch(/^Model: echo \(offline/);
   await page.fill('#input', 'Please tell me a long story about the sea and the ships upon it');
   await page.keyboard.press('Enter');
   const answer = page.locator('.message.assistant').first();
   // Stop once a few words arrived (the echo model streams a word every echo_delay_ms).
   await page.waitForFunction(
-    `(document.querySelector('.message.assistant')?.textContent ?? '').split(' ').length >= 3`,
+    inPage(
+      `(document.querySelector('.message.assistant')?.textContent ?? '').split(' ').length >= 3`,
+    ),
   );
   expect(await page.isVisible('#stop')).toBe(true);
   await page.click('#stop');
@@ -48,9 +60,11 @@ export async function expectStopSurvivesReload(browser: Browser, url: string): P
   expect(await page.isVisible('#send')).toBe(true);
 
   // The server stored the partial answer, marked interrupted, once it saw the stream stop.
-  await page.waitForFunction(`fetch('/history')
+  await page.waitForFunction(
+    inPage(`fetch('/history')
     .then((res) => res.json())
-    .then((body) => body.messages.some((message) => message.interrupted === true))`);
+    .then((body) => body.messages.some((message) => message.interrupted === true))`),
+  );
   await page.reload();
   const restored = page.locator('.message.assistant[data-stopped]');
   await restored.waitFor();
@@ -151,11 +165,13 @@ async function droppableProxy(target: string): Promise<{
 export async function expectResumeAfterDrop(browser: Browser, url: string): Promise<void> {
   const proxy = await droppableProxy(url);
   const { page, close } = await openChat(browser, proxy.url);
-  await page.waitForFunction(`document.getElementById('model').textContent !== 'Model: …'`);
+  await page.waitForFunction(inPage(`document.getElementById('model').textContent !== 'Model: …'`));
   await page.fill('#input', 'Please tell me a long story about the sea and the ships upon it');
   await page.keyboard.press('Enter');
   await page.waitForFunction(
-    `(document.querySelector('.message.assistant')?.textContent ?? '').split(' ').length >= 3`,
+    inPage(
+      `(document.querySelector('.message.assistant')?.textContent ?? '').split(' ').length >= 3`,
+    ),
   );
   expect(proxy.drop()).toBeGreaterThan(0);
   const answer = page.locator('.message.assistant').first();
@@ -191,7 +207,9 @@ export async function expectToolSteps(browser: Browser, url: string): Promise<vo
   expect(await step.textContent()).toBe('Using calculator({"expression":"2 * (3 + 4)"}) → 14');
   const answer = page.locator('.message.assistant').first();
   await page.waitForFunction(
-    `document.querySelector('.message.assistant')?.textContent === 'Tool calculator returned 14.'`,
+    inPage(
+      `document.querySelector('.message.assistant')?.textContent === 'Tool calculator returned 14.'`,
+    ),
   );
   // The step sits above the answer it served.
   expect(
@@ -209,7 +227,9 @@ export async function expectToolSteps(browser: Browser, url: string): Promise<vo
   expect(await failed.textContent()).toMatch(/^Using calculator\(.*<img src=x.*\) failed: /);
   expect(await page.locator('.message.tool img').count()).toBe(0);
   await page.waitForFunction(
-    `[...document.querySelectorAll('.message.assistant')].at(-1)?.textContent.startsWith('Tool calculator failed')`,
+    inPage(
+      `[...document.querySelectorAll('.message.assistant')].at(-1)?.textContent.startsWith('Tool calculator failed')`,
+    ),
   );
   await close();
 }

@@ -301,7 +301,7 @@ describe('loadConfig: the rag: section', () => {
       documents_dir: 'docs/documents',
       index_dir: '.toolkit/index',
       queue: '',
-      ingest_timeout: 30,
+      ingest_timeout: 60,
       ingest_memory: 512 * 1024 * 1024,
       ingest_workers: 1,
       ingest_max_inflated: 64 * 1024 * 1024,

@@ -97,7 +97,7 @@ export const CONFIG_SCHEMA: Schema = {
       default: '',
       pattern: { regex: /^[\w.-]*$/, says: 'letters, digits, ".", "_" or "-"' },
     },
-    ingest_timeout: { kind: 'duration', default: 30, min: 0.001, max: 86_400 },
+    ingest_timeout: { kind: 'duration', default: 60, min: 0.001, max: 86_400 },
     ingest_memory: { kind: 'bytes', default: 512 * 1024 * 1024, min: 16 * 1024 * 1024 },
     ingest_workers: { kind: 'integer', default: 1, min: 1, max: 64 },
     ingest_max_inflated: { kind: 'bytes', default: 64 * 1024 * 1024, min: 1024 * 1024 },

@@ -53,7 +53,7 @@ export interface RagSettings {
   queue: string;
   /**
    * Longest one file may take to parse (text extraction and chunking, in a worker thread), in
-   * seconds; past it the file is refused with a 422 naming this key. @default 30
+   * seconds; past it the file is refused with a 422 naming this key. @default 60
    */
   ingest_timeout: number;
   /**

@@ -1,95 +1,116 @@
-import type { PoolClient } from 'pg';
 import type { MemoryTable } from './postgres-memory.schema.js';
 
 /**
  * `memory.max_conversations` on PostgreSQL. Every write records its conversation's last use in
- * `<table>_lru` in the same statement as the messages; a write that creates a conversation also
- * increments the row count kept in `<table>_lru_n` (so nothing ever counts rows), and when that
- * count passes the bound, {@link evictLeastRecentlyUsed} deletes the least recently used
- * conversations in a short transaction of its own.
+ * `<table>_lru` in the same statement as its messages; a write that creates a conversation takes
+ * a number from the `made` sequence, every deletion of a conversation one from `gone`, so the
+ * number of conversations is `made - gone`, known without counting rows and without a shared row
+ * that every new conversation would queue on. When a new conversation passes the bound,
+ * {@link evictSql} deletes the least recently used ones.
  *
- * Lock order, so that no two calls can deadlock: writers, `clear` and the purge take their
- * user's advisory lock (exclusive or shared) before that user's rows and the count row last; the
- * eviction takes the count row first and then only what it can get without waiting (victims'
- * rows `SKIP LOCKED`, their advisory locks with `pg_try_advisory_xact_lock`), so a conversation
- * being written, cleared or purged at that moment is skipped, never waited for.
+ * Sequences do not roll back: a write that fails after creating its conversation counts one too
+ * many (fewer conversations are then kept, never more) until `resyncSql` runs (with each purge).
+ *
+ * No call waits for another: writers, `clear` and the purge take their user's advisory lock
+ * before that user's rows, and the eviction takes only what it can get without waiting (one
+ * eviction at a time per table by a try-lock, victims' rows `SKIP LOCKED`, their advisory locks
+ * with `pg_try_advisory_xact_lock`), so a conversation being written, cleared or purged at that
+ * moment is skipped, never waited for.
  */
 
+/** SQL of how many conversations the table holds (`made - gone`). */
+function heldSql(table: MemoryTable): string {
+  return `((SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM ${unquote(table.made)})
+          - (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM ${unquote(table.gone)}))`;
+}
+
+/** `'"a"."b"'` → `"a"."b"` (the sequence as a relation to select from). */
+function unquote(literal: string): string {
+  return literal.slice(1, -1);
+}
+
 /**
- * CTEs (`used`, `counted`) appended to a write's statement, after its `locked` CTE: records the
- * use of `$1` and counts a new conversation. `counted` yields the new count, or no row when the
- * conversation already existed.
+ * CTEs (`created`, `used`, `counted`) appended to a write's statement, after its `locked` CTE
+ * (`$1` user id): records the use of the conversation when the recorded one is older than
+ * `touchAfter` (a SQL interval expression; writes in quick succession then write it once); when
+ * the conversation is new, `counted` yields how many the table then holds.
  */
-export function recordWriteSql(table: MemoryTable): string {
-  return `used AS (
+export function recordWriteSql(table: MemoryTable, touchAfter: string): string {
+  return `created AS (
        INSERT INTO ${table.lru} (user_id, used_at) SELECT $1, clock_timestamp() FROM locked
-       ON CONFLICT (user_id) DO UPDATE SET used_at = EXCLUDED.used_at
-       RETURNING (xmax = 0) AS created
+       ON CONFLICT (user_id) DO NOTHING RETURNING 1
+     ),
+     used AS (
+       UPDATE ${table.lru} SET used_at = clock_timestamp()
+       WHERE user_id = $1 AND used_at < clock_timestamp() - ${touchAfter}
+         AND EXISTS (SELECT 1 FROM locked)
      ),
      counted AS (
-       UPDATE ${table.lruCount} SET n = n + 1 WHERE EXISTS (SELECT 1 FROM used WHERE created)
-       RETURNING n
+       SELECT nextval(${table.made})
+         - (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM ${unquote(table.gone)}) AS n
+       FROM created
      )`;
 }
 
-/** A CTE (`touched`) that records a read of `$1` (a conversation the table does not hold stays absent). */
-export function recordReadSql(table: MemoryTable): string {
-  return `touched AS (UPDATE ${table.lru} SET used_at = clock_timestamp() WHERE user_id = $1)`;
+/**
+ * A CTE (`touched`) recording a read of `$1` when the recorded use is older than `touchAfter`
+ * (a SQL interval expression; the read following a write then writes nothing); a conversation
+ * the table lacks stays absent.
+ */
+export function recordReadSql(table: MemoryTable, touchAfter: string): string {
+  return `touched AS (
+       UPDATE ${table.lru} SET used_at = clock_timestamp()
+       WHERE user_id = $1 AND used_at < clock_timestamp() - ${touchAfter}
+     )`;
 }
 
 /**
- * CTEs (`forgot`, `uncounted`) that delete the `lru` rows of the users a `claimed` CTE names
- * and subtract them from the count; `forgot` yields one row per conversation deleted.
+ * CTEs (`forgot`, `uncounted`) deleting the `lru` rows of the users a `claimed` CTE names and
+ * counting them in `gone`; `forgot` yields the user id of each conversation deleted.
  */
 export function forgetSql(table: MemoryTable): string {
   return `forgot AS (
        DELETE FROM ${table.lru} WHERE user_id IN (SELECT user_id FROM claimed) RETURNING user_id
      ),
-     uncounted AS (
-       UPDATE ${table.lruCount} SET n = n - (SELECT count(*) FROM forgot)
-       WHERE EXISTS (SELECT 1 FROM forgot)
-     )`;
+     uncounted AS (SELECT count(nextval(${table.gone})) FROM forgot)`;
 }
 
 /**
- * Deletes the least recently used conversations (history and `lru` row) beyond `max`, at most
- * `cap` of them, never `keep` (the conversation just written). Runs in its own transaction on
- * `client`, holding the count row so that concurrent evictions do not both delete for the same
- * excess. Resolves to the conversations deleted.
+ * One statement deleting the least recently used conversations (history and `lru` row) beyond
+ * `$2` (max conversations), at most `$3`, never `$1` (the conversation just written); `$4` is the
+ * table name (advisory-lock key). Only one eviction per table runs at a time (the others return
+ * at once: the running one deletes for them, or the next new conversation does). Yields
+ * `evicted`.
  */
-export async function evictLeastRecentlyUsed(
-  client: PoolClient,
-  table: MemoryTable,
-  options: { max: number; cap: number; keep: string },
-): Promise<number> {
-  await client.query('BEGIN');
-  try {
-    const counted = await client.query<{ n: string }>(
-      `SELECT n::text AS n FROM ${table.lruCount} FOR UPDATE`,
-    );
-    const excess = Math.min(Number(counted.rows[0]?.n ?? 0) - options.max, options.cap);
-    let evicted = 0;
-    if (excess > 0) {
-      const result = await client.query<{ evicted: string }>(
-        `WITH candidates AS (
-           SELECT user_id FROM ${table.lru} WHERE user_id <> $1
-           ORDER BY used_at LIMIT $2 FOR UPDATE SKIP LOCKED
-         ),
-         claimed AS (
-           SELECT user_id FROM candidates
-           WHERE pg_try_advisory_xact_lock(hashtext($3), hashtext(user_id))
-         ),
-         ${forgetSql(table)},
-         gone AS (DELETE FROM ${table.quoted} WHERE user_id IN (SELECT user_id FROM forgot))
-         SELECT count(*)::text AS evicted FROM forgot`,
-        [options.keep, excess, table.name],
-      );
-      evicted = Number(result.rows[0]?.evicted ?? 0);
-    }
-    await client.query('COMMIT');
-    return evicted;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  }
+export function evictSql(table: MemoryTable): string {
+  return `WITH gate AS (SELECT pg_try_advisory_xact_lock(hashtext($4), 0) AS open),
+     excess AS (
+       SELECT greatest(0, least($3::bigint, ${heldSql(table)} - $2)) AS k FROM gate WHERE open
+     ),
+     candidates AS (
+       SELECT user_id FROM ${table.lru} WHERE user_id <> $1
+       ORDER BY used_at LIMIT coalesce((SELECT k FROM excess), 0) FOR UPDATE SKIP LOCKED
+     ),
+     claimed AS (
+       SELECT user_id FROM candidates WHERE pg_try_advisory_xact_lock(hashtext($4), hashtext(user_id))
+     ),
+     ${forgetSql(table)},
+     erased AS (DELETE FROM ${table.quoted} WHERE user_id IN (SELECT user_id FROM forgot))
+     SELECT count(*)::text AS evicted FROM forgot`;
+}
+
+/**
+ * Sets `gone` so that `made - gone` is the `lru` table's row count again (after failed writes
+ * counted a conversation they did not keep). Under the eviction's lock (`$1`: table name), so no
+ * eviction runs meanwhile; a conversation created while it runs may be counted twice (one fewer
+ * kept until the next resync).
+ */
+export function resyncSql(table: MemoryTable): string {
+  return `WITH gate AS (SELECT pg_try_advisory_xact_lock(hashtext($1), 0) AS open)
+     SELECT setval(${table.gone},
+       greatest(1, (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM ${unquote(table.made)})
+         - (SELECT count(*) FROM ${table.lru})),
+       (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM ${unquote(table.made)})
+         - (SELECT count(*) FROM ${table.lru}) > 0)
+     FROM gate WHERE open`;
 }

@@ -10,8 +10,13 @@ export interface MemoryTable {
   quoted: string;
   /** The conversations by last use (`<table>_lru`: user id → `used_at`), quoted. */
   lru: string;
-  /** The one-row count of `lru`'s rows (`<table>_lru_n`), quoted. */
-  lruCount: string;
+  /**
+   * Sequences counting conversations created (`<table>_lru_made`) and deleted
+   * (`<table>_lru_gone`), as SQL string literals for `nextval`: their difference is the number
+   * of conversations, known without counting rows or locking a shared row.
+   */
+  made: string;
+  gone: string;
   /** DDL statements, run once per process on first use. */
   ddl: string[];
 }
@@ -40,12 +45,14 @@ export function memoryTable(name: string): MemoryTable {
   const table = parts.at(-1) ?? name;
   const schema = parts.length === 2 ? `"${parts[0]}".` : '';
   const lru = `${schema}"${table}_lru"`;
-  const lruCount = `${schema}"${table}_lru_n"`;
+  const made = `'${schema}"${table}_lru_made"'`;
+  const gone = `'${schema}"${table}_lru_gone"'`;
   return {
     name,
     quoted,
     lru,
-    lruCount,
+    made,
+    gone,
     ddl: [
       `CREATE TABLE IF NOT EXISTS ${quoted} (
         id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -60,21 +67,21 @@ export function memoryTable(name: string): MemoryTable {
       `ALTER TABLE ${quoted} ADD COLUMN IF NOT EXISTS metadata JSONB`,
       // Finds the oldest messages when purging expired conversations.
       `CREATE INDEX IF NOT EXISTS "${table}_created_at_idx" ON ${schema}"${table}" (created_at)`,
-      // memory.max_conversations: each conversation's last use (read or write), and their number
-      // kept beside it, so a write knows whether it passes the bound without counting.
+      // memory.max_conversations: each conversation's last use (read or write), and how many
+      // were created and deleted, so a write knows whether it passes the bound without counting.
       `CREATE TABLE IF NOT EXISTS ${lru} (user_id TEXT PRIMARY KEY, used_at TIMESTAMPTZ NOT NULL)`,
       `CREATE INDEX IF NOT EXISTS "${table}_lru_idx" ON ${lru} (used_at)`,
-      `CREATE TABLE IF NOT EXISTS ${lruCount} (
-        id BOOLEAN PRIMARY KEY DEFAULT true CHECK (id),
-        n BIGINT NOT NULL
-      )`,
-      // Once, for a table written by an earlier version: its conversations, newest message as
-      // last use. Afterwards the count row exists and this does nothing.
-      `INSERT INTO ${lru} (user_id, used_at)
-       SELECT user_id, max(created_at) FROM ${quoted}
-       WHERE NOT EXISTS (SELECT 1 FROM ${lruCount}) GROUP BY user_id
-       ON CONFLICT (user_id) DO NOTHING`,
-      `INSERT INTO ${lruCount} (id, n) SELECT true, count(*) FROM ${lru} ON CONFLICT (id) DO NOTHING`,
+      `CREATE SEQUENCE IF NOT EXISTS ${schema}"${table}_lru_made"`,
+      `CREATE SEQUENCE IF NOT EXISTS ${schema}"${table}_lru_gone"`,
+      // Once, for a table written by an earlier version (nothing counted yet): its conversations,
+      // newest message as last use. Afterwards this does nothing.
+      `WITH filled AS (
+         INSERT INTO ${lru} (user_id, used_at)
+         SELECT user_id, max(created_at) FROM ${quoted}
+         WHERE NOT (SELECT is_called FROM ${schema}"${table}_lru_made") GROUP BY user_id
+         ON CONFLICT (user_id) DO NOTHING RETURNING 1
+       )
+       SELECT setval(${made}, count(*)) FROM filled HAVING count(*) > 0`,
     ],
   };
 }

@@ -15,10 +15,11 @@ import type { MemoryStore } from './memory-store.interface.js';
 import { MemoryUnavailableError } from './memory-unavailable.error.js';
 import { postgresMemoryFailure } from './postgres-memory.errors.js';
 import {
-  evictLeastRecentlyUsed,
+  evictSql,
   forgetSql,
   recordReadSql,
   recordWriteSql,
+  resyncSql,
 } from './postgres-memory.lru.js';
 import { memoryTable, tableNameFor } from './postgres-memory.schema.js';
 import type { MemoryTable } from './postgres-memory.schema.js';
@@ -52,6 +53,12 @@ export interface PostgresMemoryStoreOptions {
    * used (read or written) is deleted when a new one passes it. @default 10000
    */
   maxConversations?: number;
+  /**
+   * A read or write records its conversation's use only when the recorded one is older than this
+   * many milliseconds, so that the read following a write (every chat turn) and writes in quick
+   * succession write it once: least recently used is exact to this much. @default 1000
+   */
+  touchAfterMs?: number;
 }
 
 /** Writes between two background purges (and at most one purge a minute otherwise). */
@@ -95,6 +102,7 @@ export class PostgresMemoryStore implements MemoryStore {
   /** Most conversations kept in the table, by every process together. */
   readonly maxConversations: number;
   private readonly purgeBatchSize: number;
+  private readonly touchAfterMs: number;
   private writesSincePurge = 0;
   private lastPurgeAt = Date.now();
   private purging: Promise<number> | undefined;
@@ -122,6 +130,14 @@ export class PostgresMemoryStore implements MemoryStore {
         'the memory store options',
       );
     }
+    this.touchAfterMs = options.touchAfterMs ?? 1000;
+    if (!Number.isFinite(this.touchAfterMs) || this.touchAfterMs < 0) {
+      throw new ConfigError(
+        'touchAfterMs',
+        `must be a non-negative number of milliseconds (got ${String(this.touchAfterMs)})`,
+        'the memory store options',
+      );
+    }
     this.purgeBatchSize = options.purgeBatchSize ?? 1000;
     if (!Number.isSafeInteger(this.purgeBatchSize) || this.purgeBatchSize <= 0) {
       throw new ConfigError(
@@ -136,7 +152,8 @@ export class PostgresMemoryStore implements MemoryStore {
    * Deletes conversations whose newest message is older than `ttlSeconds`, one bounded batch:
    * examines at most `purgeBatchSize` of the oldest messages past a moving cursor and deletes the
    * whole history of each of their users that has nothing newer. Resolves to the messages
-   * deleted. Runs by itself in the background (see `ttlSeconds`); call it to purge now.
+   * deleted. Then sets the count of conversations (for `maxConversations`) right again after
+   * failed writes. Runs by itself in the background (see `ttlSeconds`); call it to purge now.
    */
   async purgeExpired(): Promise<number> {
     if (this.ttlSeconds === 0) return 0;
@@ -163,6 +180,7 @@ export class PostgresMemoryStore implements MemoryStore {
       [this.ttlSeconds, this.purgeCursor, this.purgeBatchSize, this.table.name],
     );
     this.purgeCursor = rows[0]?.cursor ?? '0';
+    await this.query(resyncSql(this.table), [this.table.name]);
     return Number(rows[0]?.deleted ?? 0);
   }
 
@@ -187,7 +205,13 @@ export class PostgresMemoryStore implements MemoryStore {
     // cut-off counts them in explicitly. The same statement records the conversation's use (and
     // counts it when new) for max_conversations.
     const lock = messages.length > 1 ? 'pg_advisory_xact_lock' : 'pg_advisory_xact_lock_shared';
-    const params: unknown[] = [userId, this.maxHistory - 1, TRIM_EVERY, this.table.name];
+    const params: unknown[] = [
+      userId,
+      this.maxHistory - 1,
+      TRIM_EVERY,
+      this.table.name,
+      this.touchAfterMs,
+    ];
     const values = messages.map((message, index) => {
       const at = params.length;
       params.push(
@@ -214,7 +238,7 @@ export class PostgresMemoryStore implements MemoryStore {
              ORDER BY id DESC OFFSET $2 LIMIT 1
            )
        ),
-       ${recordWriteSql(this.table)}
+       ${recordWriteSql(this.table, 'make_interval(secs => $5 / 1000.0)')}
        SELECT (SELECT n FROM counted)::text AS conversations`,
       params,
     );
@@ -228,22 +252,12 @@ export class PostgresMemoryStore implements MemoryStore {
 
   /** Deletes the least recently used conversations beyond `maxConversations` (never `keep`). */
   private async evict(keep: string): Promise<void> {
-    const client = await this.pool.connect().catch((error: unknown) => {
-      throw this.failure(error);
-    });
-    let broken: Error | undefined;
-    try {
-      await evictLeastRecentlyUsed(client, this.table, {
-        max: this.maxConversations,
-        cap: EVICT_PER_WRITE,
-        keep,
-      });
-    } catch (error) {
-      broken = error instanceof Error ? error : new Error(String(error));
-      throw this.failure(error);
-    } finally {
-      client.release(broken);
-    }
+    await this.query(evictSql(this.table), [
+      keep,
+      this.maxConversations,
+      EVICT_PER_WRITE,
+      this.table.name,
+    ]);
   }
 
   /** Starts a purge when one is due (never two at once); its failure is only retried later. */
@@ -270,11 +284,11 @@ export class PostgresMemoryStore implements MemoryStore {
     assertPositiveInteger('limit', limit, true);
     const t = this.table.quoted;
     const rows = await this.query<Row>(
-      `WITH ${recordReadSql(this.table)}
+      `WITH ${recordReadSql(this.table, 'make_interval(secs => $2 / 1000.0)')}
        SELECT role, content, created_at, metadata FROM (
-         SELECT id, role, content, created_at, metadata FROM ${t} WHERE user_id = $1 ORDER BY id DESC LIMIT $2
+         SELECT id, role, content, created_at, metadata FROM ${t} WHERE user_id = $1 ORDER BY id DESC LIMIT $3
        ) recent ORDER BY id ASC`,
-      [userId, Math.min(limit, this.maxHistory)],
+      [userId, this.touchAfterMs, Math.min(limit, this.maxHistory)],
     );
     return rows.map((row) => {
       const message: MemoryMessage = {

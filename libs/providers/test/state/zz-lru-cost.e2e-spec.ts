@@ -39,7 +39,7 @@ async function measure(backend: string, impl: string, mode: Mode): Promise<strin
   const secs = (performance.now() - t0) / 1000; const cpu = process.cpuUsage(cpu0);
   await store.close();
   if (backend === 'redis') await deleteRedisKeys(`${prefix}:`);
-  else for (const t of ['_memory', '_memory_lru', '_memory_lru_n']) await dropTable(`${prefix}${t}`);
+  else await dropTable(`${prefix}_memory`);
   return `${(ops / secs).toFixed(0)} ops/s ${((cpu.user + cpu.system) / ops).toFixed(0)}us`;
 }
 it('measures', async () => {

@@ -59,7 +59,7 @@ export interface DocumentIndexOptions {
   /**
    * What one file may cost to parse: files are loaded and chunked in worker threads, each within
    * a time and memory budget (422 past it), so a hostile or huge file never stalls the app.
-   * @default { timeoutMs: 30000, memoryMb: 512, workers: 1, maxQueued: 64 }
+   * @default { timeoutMs: 60000, memoryMb: 512, workers: 1, maxQueued: 64 }
    */
   ingestion?: IngestionBudget;
   /**

@@ -42,10 +42,17 @@ export async function sql<R extends pg.QueryResultRow = pg.QueryResultRow>(
   }
 }
 
-/** Drops a test table (identifier checked by the caller's prefix rules). */
+/**
+ * Drops a test table (identifier checked by the caller's prefix rules). A memory store's table
+ * (`<prefix>_memory`) goes with its companions: the `_lru` table and its two sequences.
+ */
 export async function dropTable(table: string): Promise<void> {
   if (!/^[a-z0-9_]+$/.test(table)) throw new Error(`refusing to drop ${table}`);
   await sql(`DROP TABLE IF EXISTS "${table}"`);
+  if (table.endsWith('_memory')) {
+    await sql(`DROP TABLE IF EXISTS "${table}_lru"`);
+    await sql(`DROP SEQUENCE IF EXISTS "${table}_lru_made", "${table}_lru_gone"`);
+  }
 }
 
 /** Runs one command on the test Redis with a short-lived client. */
