@@ -15,7 +15,23 @@ import { ChatController } from '../../../templates/chatbot/src/chat.controller.j
 import { RagController } from '../../../templates/rag/src/rag.controller.js';
 import type { AppUnderTest } from './apps-under-test.js';
 
-const options = { logger: false as const, cwd: '/nonexistent', version: '0.1.0' };
+/**
+ * The templates' limits on model calls are off here: these apps are probed with thousands of
+ * requests from one address (the limits are tested in test/templates/model-limits).
+ */
+const NO_LIMITS = {
+  session_requests: 0,
+  address_requests: 0,
+  streams_per_session: 0,
+  streams_per_address: 0,
+  detached_per_session: 0,
+};
+const options = {
+  logger: false as const,
+  cwd: '/nonexistent',
+  version: '0.1.0',
+  config: { limits: NO_LIMITS },
+};
 
 /**
  * The project templates, composed from their sources exactly as each `app.ts.hbs` composes them
@@ -38,8 +54,8 @@ export const TEMPLATE_APPS: AppUnderTest[] = [
         controllers: [ApiController],
         providers: [
           rateLimitProvider,
-          { provide: APP_GUARD, useClass: ApiKeyGuard },
           { provide: APP_GUARD, useClass: RateLimitGuard },
+          { provide: APP_GUARD, useClass: ApiKeyGuard },
         ],
       });
     },
@@ -67,6 +83,7 @@ export const TEMPLATE_APPS: AppUnderTest[] = [
         controllers: [HealthController, RagController],
         imports: [RagModule.forRoot()],
         config: {
+          ...options.config,
           llm: { default_model: 'echo' },
           rag: {
             documents_dir: join(root, 'docs/documents'),

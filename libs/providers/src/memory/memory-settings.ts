@@ -25,8 +25,10 @@ export interface MemorySettings {
   /** Prefix of every Redis key (redis) or the table name (postgres). @default "toolkit" */
   key_prefix: string;
   /**
-   * Most conversations the in-process (`memory`) backend keeps; the least recently used is
-   * dropped to make room. @default 10000
+   * Most conversations kept, on every backend: in this process (`memory`), under `key_prefix`
+   * (`redis`), or in the table (`postgres`), shared by all the processes using that Redis or
+   * PostgreSQL. When a new conversation would pass it, the least recently used (read or written)
+   * is deleted. @default 10000
    */
   max_conversations?: number;
   /**

@@ -9,13 +9,14 @@ import type { MemoryTable } from './postgres-memory.schema.js';
  * {@link evictSql} deletes the least recently used ones.
  *
  * Sequences do not roll back: a write that fails after creating its conversation counts one too
- * many (fewer conversations are then kept, never more) until `resyncSql` runs (with each purge).
+ * many (one fewer conversation is then kept, never one more) until `resyncSql` runs (with each
+ * purge).
  *
- * No call waits for another: writers, `clear` and the purge take their user's advisory lock
- * before that user's rows, and the eviction takes only what it can get without waiting (one
- * eviction at a time per table by a try-lock, victims' rows `SKIP LOCKED`, their advisory locks
- * with `pg_try_advisory_xact_lock`), so a conversation being written, cleared or purged at that
- * moment is skipped, never waited for.
+ * No deadlock: writers, `clear` and the purge take their user's advisory lock before that user's
+ * rows and hold nothing else; an eviction waits only for the table's eviction lock (held only by
+ * another eviction, which waits for nothing) and takes the rest without waiting (victims' rows
+ * `SKIP LOCKED`, their advisory locks with `pg_try_advisory_xact_lock`), so a conversation being
+ * written, cleared or purged at that instant is skipped, never waited for.
  */
 
 /** SQL of how many conversations the table holds (`made - gone`). */
@@ -66,27 +67,31 @@ export function recordReadSql(table: MemoryTable, touchAfter: string): string {
 
 /**
  * CTEs (`forgot`, `uncounted`) deleting the `lru` rows of the users a `claimed` CTE names and
- * counting them in `gone`; `forgot` yields the user id of each conversation deleted.
+ * counting them in `gone`; `forgot` yields the user id of each conversation deleted. The
+ * statement must select from `uncounted` (a plain SELECT CTE runs only when read).
  */
 export function forgetSql(table: MemoryTable): string {
   return `forgot AS (
        DELETE FROM ${table.lru} WHERE user_id IN (SELECT user_id FROM claimed) RETURNING user_id
      ),
-     uncounted AS (SELECT count(nextval(${table.gone})) FROM forgot)`;
+     uncounted AS (SELECT count(nextval(${table.gone})) AS n FROM forgot)`;
 }
 
 /**
- * One statement deleting the least recently used conversations (history and `lru` row) beyond
- * `$2` (max conversations), at most `$3`, never `$1` (the conversation just written); `$4` is the
- * table name (advisory-lock key). Only one eviction per table runs at a time (the others return
- * at once: the running one deletes for them, or the next new conversation does). Yields
+ * Takes the table's eviction lock (`$1`: table name) for the rest of the transaction: evictions
+ * run one at a time, each after the previous one's deletions (a fresh snapshot in its next
+ * statement), so two never delete for the same excess.
+ */
+export const EVICTION_LOCK_SQL = 'SELECT pg_advisory_xact_lock(hashtext($1), 0)';
+
+/**
+ * Deletes the least recently used conversations (history and `lru` row) beyond `$2` (max
+ * conversations), at most `$3`, never `$1` (the conversation just written); `$4` is the table
+ * name (advisory-lock key). Run after {@link EVICTION_LOCK_SQL} in the same transaction. Yields
  * `evicted`.
  */
 export function evictSql(table: MemoryTable): string {
-  return `WITH gate AS (SELECT pg_try_advisory_xact_lock(hashtext($4), 0) AS open),
-     excess AS (
-       SELECT greatest(0, least($3::bigint, ${heldSql(table)} - $2)) AS k FROM gate WHERE open
-     ),
+  return `WITH excess AS (SELECT greatest(0, least($3::bigint, ${heldSql(table)} - $2)) AS k),
      candidates AS (
        SELECT user_id FROM ${table.lru} WHERE user_id <> $1
        ORDER BY used_at LIMIT coalesce((SELECT k FROM excess), 0) FOR UPDATE SKIP LOCKED
@@ -96,7 +101,7 @@ export function evictSql(table: MemoryTable): string {
      ),
      ${forgetSql(table)},
      erased AS (DELETE FROM ${table.quoted} WHERE user_id IN (SELECT user_id FROM forgot))
-     SELECT count(*)::text AS evicted FROM forgot`;
+     SELECT n::text AS evicted FROM uncounted`;
 }
 
 /**

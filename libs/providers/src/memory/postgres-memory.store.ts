@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { createPostgresPool } from '../backends/postgres-pool.js';
 import type { QueryResultRow } from 'pg';
 import { ConfigError } from '../errors/config.error.js';
@@ -15,6 +15,7 @@ import type { MemoryStore } from './memory-store.interface.js';
 import { MemoryUnavailableError } from './memory-unavailable.error.js';
 import { postgresMemoryFailure } from './postgres-memory.errors.js';
 import {
+  EVICTION_LOCK_SQL,
   evictSql,
   forgetSql,
   recordReadSql,
@@ -23,43 +24,9 @@ import {
 } from './postgres-memory.lru.js';
 import { memoryTable, tableNameFor } from './postgres-memory.schema.js';
 import type { MemoryTable } from './postgres-memory.schema.js';
+import type { PostgresMemoryStoreOptions } from './postgres-memory.options.js';
 
-/** Options of {@link PostgresMemoryStore}. */
-export interface PostgresMemoryStoreOptions {
-  /** PostgreSQL URL. @default "postgres://127.0.0.1:5432/postgres" */
-  url?: string;
-  /** The table is `<keyPrefix>_memory` unless `table` is given. @default "toolkit" */
-  keyPrefix?: string;
-  /** Explicit table name, optionally `schema.table`. @default `<keyPrefix>_memory` */
-  table?: string;
-  /** Newest messages kept per user. @default 100 */
-  maxHistory?: number;
-  /** Connections in the pool. @default 10 */
-  poolSize?: number;
-  /** Longest wait for a connection (new, or free in the pool). @default 2000 */
-  connectTimeoutMs?: number;
-  /** Longest wait for one query's answer. @default 5000 */
-  queryTimeoutMs?: number;
-  /**
-   * Seconds after its newest message a conversation is purged; `0`: never. Purges run in the
-   * background, at most once a minute and after every 1000 writes, deleting at most
-   * `purgeBatchSize` expired messages' conversations each. @default 86400
-   */
-  ttlSeconds?: number;
-  /** Oldest messages examined by one purge. @default 1000 */
-  purgeBatchSize?: number;
-  /**
-   * Most conversations kept in the table, shared by every process using it; the least recently
-   * used (read or written) is deleted when a new one passes it. @default 10000
-   */
-  maxConversations?: number;
-  /**
-   * A read or write records its conversation's use only when the recorded one is older than this
-   * many milliseconds, so that the read following a write (every chat turn) and writes in quick
-   * succession write it once: least recently used is exact to this much. @default 1000
-   */
-  touchAfterMs?: number;
-}
+export type { PostgresMemoryStoreOptions } from './postgres-memory.options.js';
 
 /** Writes between two background purges (and at most one purge a minute otherwise). */
 const PURGE_EVERY_WRITES = 1000;
@@ -176,7 +143,8 @@ export class PostgresMemoryStore implements MemoryStore {
        ),
        gone AS (DELETE FROM ${t} WHERE user_id IN (SELECT user_id FROM claimed) RETURNING 1),
        ${forgetSql(this.table)}
-       SELECT (SELECT max(id) FROM old)::text AS cursor, (SELECT count(*) FROM gone)::text AS deleted`,
+       SELECT (SELECT max(id) FROM old)::text AS cursor, (SELECT count(*) FROM gone)::text AS deleted,
+         (SELECT n FROM uncounted) AS forgotten`,
       [this.ttlSeconds, this.purgeCursor, this.purgeBatchSize, this.table.name],
     );
     this.purgeCursor = rows[0]?.cursor ?? '0';
@@ -252,12 +220,35 @@ export class PostgresMemoryStore implements MemoryStore {
 
   /** Deletes the least recently used conversations beyond `maxConversations` (never `keep`). */
   private async evict(keep: string): Promise<void> {
-    await this.query(evictSql(this.table), [
-      keep,
-      this.maxConversations,
-      EVICT_PER_WRITE,
-      this.table.name,
-    ]);
+    await this.transaction(async (client) => {
+      await client.query(EVICTION_LOCK_SQL, [this.table.name]);
+      await client.query(evictSql(this.table), [
+        keep,
+        this.maxConversations,
+        EVICT_PER_WRITE,
+        this.table.name,
+      ]);
+    });
+  }
+
+  /** Runs `work` in one transaction on one pooled client; failures become 503/500 like `query`. */
+  private async transaction(work: (client: PoolClient) => Promise<void>): Promise<void> {
+    if (this.closed) throw new MemoryUnavailableError('postgres', 'store has been closed');
+    const client = await this.pool.connect().catch((error: unknown) => {
+      throw this.failure(error);
+    });
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      await work(client);
+      await client.query('COMMIT');
+    } catch (error) {
+      broken = error instanceof Error ? error : new Error(String(error));
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw this.failure(error);
+    } finally {
+      client.release(broken);
+    }
   }
 
   /** Starts a purge when one is due (never two at once); its failure is only retried later. */
@@ -309,7 +300,7 @@ export class PostgresMemoryStore implements MemoryStore {
        claimed AS (SELECT $1::text AS user_id FROM locked),
        gone AS (DELETE FROM ${this.table.quoted} WHERE user_id IN (SELECT user_id FROM claimed)),
        ${forgetSql(this.table)}
-       SELECT 1`,
+       SELECT n FROM uncounted`,
       [userId, this.table.name],
     );
   }
