@@ -7,7 +7,7 @@
  */
 import { afterAll, afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { LogLevel } from '@nestjs/common';
-import { App } from 'toolkit';
+import { App, ServiceUnavailableError } from 'toolkit';
 import { TestClient } from 'toolkit/testing';
 import {
   dropTable,
@@ -153,5 +153,28 @@ describe('a memory backend that cannot be reached', () => {
     });
     expect(lines.filter((line) => line.includes('→ 503'))).toHaveLength(1);
     expect(lines.some((line) => /^\s+at /.test(line))).toBe(true);
+  });
+});
+
+describe('a stream whose backend fails after it began', () => {
+  it('logs the failure in one line, no stack, when it is a toolkit error', async () => {
+    const app = new App({ logger: ['error', 'warn'], cwd: '/nonexistent' });
+    app.route('/ticks', { stream: true }, async function* () {
+      yield 'first';
+      await Promise.resolve();
+      throw new ServiceUnavailableError('The Redis memory backend is unavailable');
+    });
+    apps.push(app);
+    const client = new TestClient(app);
+    let body = '';
+    const lines = await logLines(async () => {
+      body = (await client.get('/ticks')).text();
+    });
+    expect(body).toContain('data: first');
+    expect(body).toMatch(/event: error\ndata: \{"error":"The Redis memory backend is unavailable"/);
+    const failures = lines.filter((line) => line.includes('Stream failed'));
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toContain('The Redis memory backend is unavailable');
+    expect(lines.filter((line) => /^\s+at /.test(line))).toEqual([]);
   });
 });

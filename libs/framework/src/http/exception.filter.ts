@@ -16,6 +16,7 @@ import {
 } from '../module/toolkit.module-definition.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { earlierGlobalFilter } from './earlier-filters.js';
+import { logFailure } from './log-failure.js';
 import { toErrorResponse } from './error-response.js';
 import type { HttpPlatform } from './platform/http-platform.js';
 import { platformOfResponse } from './platform/platform-of.js';
@@ -95,13 +96,7 @@ export class ToolkitExceptionFilter extends BaseExceptionFilter implements Excep
    * logged with its stack.
    */
   private logFailure(what: string, exception: unknown): void {
-    if (!ToolkitError.isInstance(exception)) {
-      this.logger.error(`${what}: ${messageOf(exception)}`, stackOf(exception));
-      return;
-    }
-    this.logger.error(`${what}: ${exception.message}`);
-    const stack = stackOf(exception);
-    if (stack) this.logger.debug(stack);
+    logFailure(this.logger, what, exception);
   }
 
   /** Nest's own 404 for a path no route matched: 405 when another method would match. */
@@ -113,10 +108,6 @@ export class ToolkitExceptionFilter extends BaseExceptionFilter implements Excep
     const allowed = app ? platform.allowedMethods(app, platform.requestPath(req)) : [];
     return allowed.length > 0 ? new MethodNotAllowedError(allowed) : new NotFoundError();
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function stackOf(error: unknown): string | undefined {

@@ -21,6 +21,7 @@ import { isMessageEvent, type SseMessageEvent } from './sse-event.js';
 import type { ResumableOptions } from './stream-options.js';
 import { streamPosition } from './stream-position.js';
 import { streamChunks } from './stream-source.js';
+import { logFailure } from '../http/log-failure.js';
 
 /** Seconds a resumable stream may run, and its events stay resumable after the last one. */
 export const DEFAULT_RESUMABLE_TTL = 600;
@@ -184,7 +185,7 @@ export class ResumableStreams implements OnApplicationShutdown {
     const opened = this.produce(key, chunks, producer, {
       ttlSeconds: options.ttl ?? DEFAULT_RESUMABLE_TTL,
       describeError: options.describeError,
-      onError: (error) => this.logger.error('A resumable stream failed', error),
+      onError: (error) => logFailure(this.logger, 'A resumable stream failed', error),
     }).then(
       () => true,
       (error: unknown) => {

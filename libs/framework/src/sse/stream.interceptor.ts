@@ -20,6 +20,7 @@ import { SsePump } from './sse-pump.js';
 import { DEFAULT_MAX_PENDING_BYTES, type StreamOptions } from './stream-options.js';
 import { StreamRegistry } from './stream-registry.js';
 import { handlerOutput, observableIterator, type StreamOverflowError } from './stream-source.js';
+import { logFailure } from '../http/log-failure.js';
 
 /**
  * The abort reason once a stream is over (Nest's `@SseSignal()` contract: the signal aborts when
@@ -169,7 +170,11 @@ export class StreamInterceptor implements NestInterceptor {
       onOverflow,
       describeError: this.describeError,
       onLateError: (error) =>
-        this.logger.error(`Stream failed (${req.method} ${req.originalUrl ?? req.url})`, error),
+        logFailure(
+          this.logger,
+          `Stream failed (${req.method} ${req.originalUrl ?? req.url})`,
+          error,
+        ),
     });
     (req as PumpCarrier)[ACTIVE_PUMP] = pump;
     const done = pump.run();

@@ -85,8 +85,8 @@ export function forgetSql(table: MemoryTable): string {
 export const EVICTION_LOCK_SQL = 'SELECT pg_advisory_xact_lock(hashtext($1), 0)';
 
 /**
- * Deletes the least recently used conversations (history and `lru` row) beyond `$2` (max
- * conversations), at most `$3`, never `$1` (the conversation just written); `$4` is the table
+ * Deletes the least recently used conversations (history and `lru` row) beyond `$2` (the number
+ * to keep, at most max conversations), at most `$3`, never `$1` (the conversation just written); `$4` is the table
  * name (advisory-lock key). Run after {@link EVICTION_LOCK_SQL} in the same transaction. Yields
  * `evicted`.
  */

@@ -209,6 +209,8 @@ export class PostgresMemoryStore implements MemoryStore {
        ${recordWriteSql(this.table, 'make_interval(secs => $5 / 1000.0)')}
        SELECT (SELECT n FROM counted)::text AS conversations`,
       params,
+      // One message (add) or two (a turn): the common shapes, prepared once per connection.
+      messages.length <= 2 ? `toolkit_memory_append_${messages.length}` : undefined,
     );
     // Only a new conversation can pass the bound; the count it saw says whether it did.
     const conversations = rows[0]?.conversations;
@@ -222,9 +224,11 @@ export class PostgresMemoryStore implements MemoryStore {
   private async evict(keep: string): Promise<void> {
     await this.transaction(async (client) => {
       await client.query(EVICTION_LOCK_SQL, [this.table.name]);
+      // Down to 1% below the bound: the next new conversations then need no eviction, so its
+      // lock and commit are paid once per ~1% of the bound rather than by each of them.
       await client.query(evictSql(this.table), [
         keep,
-        this.maxConversations,
+        this.maxConversations - Math.floor(this.maxConversations / 100),
         EVICT_PER_WRITE,
         this.table.name,
       ]);
@@ -280,6 +284,7 @@ export class PostgresMemoryStore implements MemoryStore {
          SELECT id, role, content, created_at, metadata FROM ${t} WHERE user_id = $1 ORDER BY id DESC LIMIT $3
        ) recent ORDER BY id ASC`,
       [userId, this.touchAfterMs, Math.min(limit, this.maxHistory)],
+      'toolkit_memory_list',
     );
     return rows.map((row) => {
       const message: MemoryMessage = {
@@ -312,7 +317,16 @@ export class PostgresMemoryStore implements MemoryStore {
     await this.pool.end();
   }
 
-  private async query<R extends QueryResultRow>(sql: string, params: unknown[]): Promise<R[]> {
+  /**
+   * Runs one statement. With a `name`, it is prepared once per pooled connection and then only
+   * executed (a write or read statement is long: parsing and planning it each time cost more
+   * than running it).
+   */
+  private async query<R extends QueryResultRow>(
+    sql: string,
+    params: unknown[],
+    name?: string,
+  ): Promise<R[]> {
     if (this.closed) throw new MemoryUnavailableError('postgres', 'store has been closed');
     this.schemaReady ??= this.createSchema().catch((error: unknown) => {
       this.schemaReady = undefined; // retried by the next call, e.g. once the server is back
@@ -320,7 +334,7 @@ export class PostgresMemoryStore implements MemoryStore {
     });
     await this.schemaReady;
     try {
-      return (await this.pool.query<R>(sql, params)).rows;
+      return (await this.pool.query<R>({ name, text: sql, values: params })).rows;
     } catch (error) {
       throw this.failure(error);
     }

@@ -5,6 +5,8 @@ import type { Redis } from 'ioredis';
  * Lua run by {@link RedisMemoryStore}. Each script is one atomic step on the server, so the index
  * of conversations (a sorted set `<prefix>:memory-lru`: user id → last use in microseconds of the
  * Redis clock) and the histories never disagree, whatever number of processes share them.
+ * The append script deletes evicted histories by name (keys not passed in KEYS): fine on one
+ * Redis server (what `RedisConnection` connects to), not on Redis Cluster.
  */
 
 // Last-use score: the server's clock in microseconds, kept strictly above the index's highest
