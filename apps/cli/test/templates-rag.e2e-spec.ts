@@ -29,11 +29,27 @@ interface UploadAnswer {
 describe('toolkit new -t rag, end to end', () => {
   let project: GeneratedProject;
   let server: DevServer | undefined;
-  const post = (path: string, json: unknown) => requestJson(`${server!.url}${path}`, { json });
+  /**
+   * One visitor, as a browser is: the session cookie of the first upload goes with every later
+   * request (uploads belong to the session that made them). A fixed `app.session_secret` keeps
+   * the cookie valid across the restart below.
+   */
+  let cookie: string | undefined;
+  const session = (): Record<string, string> => (cookie ? { cookie } : {});
+  const SESSION_ENV = { TOOLKIT_APP_SESSION_SECRET: 'e2e-rag-session-secret-0123456789abcdef' };
+  const post = (path: string, json: unknown) =>
+    requestJson(`${server!.url}${path}`, { json, headers: session() });
+  const request = (path: string, method = 'GET') =>
+    requestJson(`${server!.url}${path}`, { method, headers: session() });
   const upload = async (filename: string, content: string | Uint8Array, type = 'text/plain') => {
     const form = new FormData();
     form.append('file', new Blob([content], { type }), filename);
-    const response = await fetch(`${server!.url}/upload`, { method: 'POST', body: form });
+    const response = await fetch(`${server!.url}/upload`, {
+      method: 'POST',
+      body: form,
+      headers: session(),
+    });
+    cookie ??= response.headers.get('set-cookie')?.split(';')[0];
     return { status: response.status, body: (await response.json()) as UploadAnswer };
   };
   const storedFiles = () =>
@@ -67,7 +83,7 @@ describe('toolkit new -t rag, end to end', () => {
 
   it('is served by toolkit dev --no-reload, indexing docs/documents/ at start-up', async () => {
     writeFileSync(project.path('docs', 'documents', 'handbook.txt'), HANDBOOK);
-    server = await startDevServer(project);
+    server = await startDevServer(project, SESSION_ENV);
     expect(server.cli.stdout()).toMatch(/LLM: +echo \(offline/);
     expect(await requestJson(`${server.url}/health`)).toMatchObject({
       status: 200,
@@ -104,13 +120,7 @@ describe('toolkit new -t rag, end to end', () => {
     expect(existsSync(project.path('escape.txt'))).toBe(false);
     expect(existsSync(join(project.dir, '..', 'escape.txt'))).toBe(false);
     expect(storedFiles()).not.toContain('tea.txt');
-    expect(
-      (
-        await requestJson(`${server!.url}/documents/${sneaky.body.document_id}`, {
-          method: 'DELETE',
-        })
-      ).status,
-    ).toBe(200);
+    expect((await request(`/documents/${sneaky.body.document_id}`, 'DELETE')).status).toBe(200);
 
     expect((await upload('tool.exe', new Uint8Array([0x4d, 0x5a, 0, 1, 2, 3]))).status).toBe(415);
   });
@@ -164,18 +174,18 @@ describe('toolkit new -t rag, end to end', () => {
   });
 
   it('GET /documents lists them and DELETE /documents/:id removes one', async () => {
-    const listed = await requestJson(`${server!.url}/documents`);
+    const listed = await request('/documents');
     const names = (listed.body as { documents: Array<{ filename: string }> }).documents.map(
       (d) => d.filename,
     );
     expect(names.sort()).toEqual(['bikes.md', 'handbook.txt', 'tea.txt']);
 
-    const removed = await requestJson(`${server!.url}/documents/${bikesId}`, { method: 'DELETE' });
+    const removed = await request(`/documents/${bikesId}`, 'DELETE');
     expect(removed).toMatchObject({
       status: 200,
       body: { status: 'deleted', document_id: bikesId },
     });
-    const missing = await requestJson(`${server!.url}/documents/${bikesId}`, { method: 'DELETE' });
+    const missing = await request(`/documents/${bikesId}`, 'DELETE');
     expect(missing.status).toBe(404);
     const search = await post('/search', { query: 'bicycle chain oil' });
     const documents = (search.body as { results: Array<{ document: string }> }).results.map(
@@ -193,8 +203,8 @@ describe('toolkit new -t rag, end to end', () => {
 
   it('shows the uploaded file names after the index is deleted and rebuilt', async () => {
     rmSync(project.path('.toolkit', 'index'), { recursive: true, force: true });
-    server = await startDevServer(project);
-    const listed = await requestJson(`${server.url}/documents`);
+    server = await startDevServer(project, SESSION_ENV);
+    const listed = await request('/documents');
     const names = (listed.body as { documents: Array<{ filename: string }> }).documents.map(
       (d) => d.filename,
     );

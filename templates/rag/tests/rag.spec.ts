@@ -1,6 +1,30 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { TestClient } from 'toolkit/testing';
+import { TestClient, type BodyRequestOptions, type TestResponse } from 'toolkit/testing';
 import { app } from '../app.js';
+
+/**
+ * One visitor, as a browser is: the session cookie of the first answer goes with every later
+ * request. Uploaded documents belong to the session that uploaded them (plus the shared ones of
+ * docs/documents/), so a request without it would not see them.
+ */
+function visitor(client: TestClient) {
+  let cookie: string | undefined;
+  const send = async (
+    method: 'post' | 'delete',
+    path: string,
+    options: BodyRequestOptions = {},
+  ): Promise<TestResponse> => {
+    const headers = { ...options.headers, ...(cookie && { cookie }) };
+    const res = await client[method](path, { ...options, headers });
+    const set = res.headers['set-cookie'];
+    cookie ??= set === undefined ? undefined : String(set).split(';')[0];
+    return res;
+  };
+  return {
+    post: (path: string, options?: BodyRequestOptions) => send('post', path, options),
+    delete: (path: string, options?: BodyRequestOptions) => send('delete', path, options),
+  };
+}
 
 /** A multipart upload of one text file. */
 function upload(filename: string, text: string) {
@@ -8,7 +32,7 @@ function upload(filename: string, text: string) {
 }
 
 describe('the RAG app (offline retrieval, echo model)', () => {
-  const client = new TestClient(app);
+  const client = visitor(new TestClient(app));
   afterAll(() => app.close());
 
   it('indexes an upload, finds it, answers with sources, and deletes it', async () => {
@@ -109,6 +133,21 @@ describe('the RAG app (offline retrieval, echo model)', () => {
       sources: [expect.objectContaining({ document: 'coffee.txt' })],
     });
     expect((await client.delete(`/documents/${document_id}`)).statusCode).toBe(200);
+  });
+
+  it("keeps each visitor's uploads to that visitor", async () => {
+    const alice = visitor(new TestClient(app));
+    const bob = visitor(new TestClient(app));
+    const uploaded = await alice.post('/upload', upload('vault.txt', 'The vault code is 4711.'));
+    const { document_id } = uploaded.json<{ document_id: string }>();
+    const search = { json: { query: 'vault code' } };
+    expect((await bob.post('/search', search)).json()).toMatchObject({ results: [] });
+    expect((await bob.delete(`/documents/${document_id}`)).statusCode).toBe(404);
+    const found = (await alice.post('/search', search)).json<{
+      results: { document_id: string }[];
+    }>();
+    expect(found.results[0].document_id).toBe(document_id);
+    expect((await alice.delete(`/documents/${document_id}`)).statusCode).toBe(200);
   });
 
   it('refuses an empty question and an oversized top_k', async () => {
