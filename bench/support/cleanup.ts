@@ -23,6 +23,11 @@ export async function dropTable(url: string, table: string): Promise<void> {
   await client.connect();
   try {
     await client.query(`DROP TABLE IF EXISTS "${table}"`);
+    // A memory table's bookkeeping of least recently used conversations.
+    if (table.endsWith('_memory')) {
+      await client.query(`DROP TABLE IF EXISTS "${table}_lru"`);
+      await client.query(`DROP SEQUENCE IF EXISTS "${table}_lru_made", "${table}_lru_gone"`);
+    }
   } finally {
     await client.end();
   }
