@@ -340,23 +340,11 @@ export class PostgresMemoryStore implements MemoryStore {
     }
   }
 
-  private async createSchema(): Promise<void> {
-    const client = await this.pool.connect().catch((error: unknown) => {
-      throw this.failure(error);
-    });
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN');
+  private createSchema(): Promise<void> {
+    return this.transaction(async (client) => {
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [this.table.name]);
       for (const statement of this.table.ddl) await client.query(statement);
-      await client.query('COMMIT');
-    } catch (error) {
-      broken = error instanceof Error ? error : new Error(String(error));
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw this.failure(error);
-    } finally {
-      client.release(broken);
-    }
+    });
   }
 
   private failure(error: unknown): ToolkitError {
