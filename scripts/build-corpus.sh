@@ -39,7 +39,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
   say "installing ${missing[*]}"
   apt-get update -qq >/dev/null
-  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  # With recommends, as the packages were installed where this was tested.
+  apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 parent="$(dirname "$CORPUS_DIR")"
