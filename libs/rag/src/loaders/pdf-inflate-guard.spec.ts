@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { deflateSync } from 'node:zlib';
 import { deflateRepeated } from '../../test/__fixtures__/build-deflate-bomb.js';
 import { buildFlatePdf } from '../../test/__fixtures__/build-flate-pdf.js';
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { rejection } from '../../test/support/rejection.js';
 import { DocumentTooLargeError } from '../rag.errors.js';
 import { loadDocument } from './load-document.js';
 import { resolveLoadOptions } from './load-options.js';
@@ -18,16 +18,6 @@ const bombPdf = (size: number, options = {}) =>
     deflateRepeated(OPERATORS, Math.ceil(size / OPERATORS.length), { zlib: true }),
     options,
   );
-
-async function rejection(promise: Promise<unknown>): Promise<ToolkitError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!ToolkitError.isInstance(error))
-    throw new Error(`expected a ToolkitError, got ${String(error)}`);
-  return error;
-}
 
 describe('assertPdfInflatesWithin', () => {
   it('refuses a 0.9 MB PDF whose content inflates to 300 MB, without holding the 300 MB', async () => {

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { rejection } from '../support/rejection.js';
 import { DocumentIndex } from '../../src/indexing/document-index.js';
 import type { IndexingProgress } from '../../src/indexing/indexing-progress.js';
 import { PgVectorStore } from '../../src/stores/pgvector.store.js';
@@ -45,16 +45,6 @@ const setups: Setup[] = [
     },
   },
 ];
-
-async function rejection(promise: Promise<unknown>): Promise<ToolkitError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!ToolkitError.isInstance(error))
-    throw new Error(`expected a ToolkitError, got ${String(error)}`);
-  return error;
-}
 
 describe.each(setups)('DocumentIndex with the $name', (setup) => {
   let root: string;

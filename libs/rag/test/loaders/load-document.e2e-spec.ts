@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from '@jest/globals';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { loadDocument } from '../../src/loaders/load-document.js';
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { rejection } from '../support/rejection.js';
 import { buildDocx } from '../__fixtures__/build-docx.js';
 import { buildPdf } from '../__fixtures__/build-pdf.js';
 import { buildPng } from '../__fixtures__/build-png.js';
@@ -17,16 +17,6 @@ const TWO_PAGES = [
   ],
   [['Page two covers the budget: caf\xe9 costs fell.']],
 ];
-
-async function rejection(promise: Promise<unknown>): Promise<ToolkitError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!ToolkitError.isInstance(error))
-    throw new Error(`expected a ToolkitError, got ${String(error)}`);
-  return error;
-}
 
 describe('loadDocument', () => {
   it('reads a two-page PDF with page offsets and paragraph breaks', async () => {

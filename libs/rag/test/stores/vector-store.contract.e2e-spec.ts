@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { ConfigError } from '../../../providers/src/errors/config.error.js';
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { rejection } from '../support/rejection.js';
 import { LocalVectorStore } from '../../src/stores/local-vector.store.js';
 import { PgVectorStore } from '../../src/stores/pgvector.store.js';
 import type { DocumentScope } from '../../src/stores/document-scope.js';
@@ -64,16 +64,6 @@ async function all<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const item of iterable) out.push(item);
   return out;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ToolkitError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!ToolkitError.isInstance(error))
-    throw new Error(`expected a ToolkitError, got ${String(error)}`);
-  return error;
 }
 
 describe.each(kinds)('VectorStore contract: $name', (kind) => {
