@@ -42,16 +42,28 @@ export async function expectStopSurvivesReload(browser: Browser, url: string): P
   await page.waitForFunction(inPage(`document.getElementById('model').textContent !== 'Model: …'`));
   expect(await page.textContent('#model')).toMatch(/^Model: echo \(offline/);
   await page.fill('#input', 'Please tell me a long story about the sea and the ships upon it');
+  // Stop once a few words arrived (the echo model streams a word every echo_delay_ms, ~20 words
+  // in all). The page clicks it itself, from an observer of the answer: clicking from here takes
+  // a round trip per actionability check, and on a loaded machine the answer was over first.
+  // (`void`: evaluate would otherwise wait for the promise, which needs the Enter below.)
+  await page.evaluate(`void (window.stopClicked = new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      const text = document.querySelector('.message.assistant')?.textContent ?? '';
+      const stop = document.getElementById('stop');
+      if (text.trim().split(/\\s+/).length < 3 || stop.hidden) return;
+      observer.disconnect();
+      stop.click();
+      resolve(true);
+    });
+    observer.observe(document.getElementById('messages'), {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+  }))`);
   await page.keyboard.press('Enter');
   const answer = page.locator('.message.assistant').first();
-  // Stop once a few words arrived (the echo model streams a word every echo_delay_ms).
-  await page.waitForFunction(
-    inPage(
-      `(document.querySelector('.message.assistant')?.textContent ?? '').split(' ').length >= 3`,
-    ),
-  );
-  expect(await page.isVisible('#stop')).toBe(true);
-  await page.click('#stop');
+  expect(await page.evaluate('window.stopClicked')).toBe(true);
   await answer.and(page.locator('[data-stopped]')).waitFor();
   const partial = (await answer.textContent()) ?? '';
   expect(partial.length).toBeGreaterThan(0);
