@@ -62,20 +62,30 @@ describe('the public API', () => {
     },
   );
 
-  it('is what package.json publishes: each entry point is its compiled barrel', () => {
+  it('is what package.json publishes: each entry point is its compiled barrel, ES and CommonJS', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-      exports: Record<string, string | { types: string; default: string }>;
+      exports: Record<string, unknown>;
     };
     const published = Object.fromEntries(
       ENTRY_POINT_NAMES.map((entry) => {
-        const built = `./dist/${ENTRY_POINTS[entry].replace(/\.ts$/, '')}`;
-        return [
-          `.${entry.slice('toolkit'.length)}`,
-          { types: `${built}.d.ts`, default: `${built}.js` },
-        ];
+        const barrel = ENTRY_POINTS[entry].replace(/\.ts$/, '');
+        const esm = { types: `./dist/${barrel}.d.ts`, default: `./dist/${barrel}.js` };
+        const cjs = { types: `./dist/cjs/${barrel}.d.ts`, default: `./dist/cjs/${barrel}.js` };
+        // Node takes `module-sync` for require() too (one copy per process); tools that cannot
+        // load ES modules (jest's CommonJS mode) take `require`.
+        const conditions = { 'module-sync': esm, import: esm, require: cjs, default: esm };
+        return [`.${entry.slice('toolkit'.length)}`, conditions];
       }),
     );
     const { './register': _register, './package.json': _manifest, ...code } = pkg.exports;
     expect(code).toEqual(published);
+    for (const conditions of Object.values(code)) {
+      expect(Object.keys(conditions as object)).toEqual([
+        'module-sync',
+        'import',
+        'require',
+        'default',
+      ]);
+    }
   });
 });

@@ -8,6 +8,7 @@ import type {
   ToolkitConfig,
   ToolkitConfigInput,
 } from '../../framework/src/config/toolkit-config.interface.js';
+import { installedPlatform } from '../../framework/src/http/platform/installed-platform.js';
 import { createHttpAdapter } from '../../framework/src/http/platform/platform-adapter.js';
 import { TOOLKIT_CONFIG } from '../../framework/src/toolkit.constants.js';
 import { MemoryService } from '../../framework/src/memory/memory.service.js';
@@ -77,7 +78,8 @@ export function createTestingModule(options: TestingAppOptions = {}): TestingMod
  * Builds and starts a Nest testing application set up exactly like `App` (body limits, 422
  * validation, errors, SSE), with the given mocks in place of the real `LLM` and memory, on the
  * platform config `app.platform` names (`config: { app: { platform: 'fastify' } }`, or
- * `TOOLKIT_APP_PLATFORM=fastify` to run a whole suite on Fastify).
+ * `TOOLKIT_APP_PLATFORM=fastify` to run a whole suite on Fastify); without either, on the one
+ * the project installed (Fastify in a project that has only `@nestjs/platform-fastify`).
  *
  * @example
  * const llm = new MockLLM({ response: 'Hi!' });
@@ -92,7 +94,9 @@ export async function createTestingApp(
 ): Promise<TestingApp> {
   const module = await builder.compile();
   const { app: settings } = module.get<ToolkitConfig>(TOOLKIT_CONFIG);
-  const adapter = await createHttpAdapter(settings.platform, { trustProxy: settings.trust_proxy });
+  const chosen = options.config?.app?.platform ?? process.env.TOOLKIT_APP_PLATFORM;
+  const platform = chosen ? settings.platform : installedPlatform();
+  const adapter = await createHttpAdapter(platform, { trustProxy: settings.trust_proxy });
   const app = module.createNestApplication(adapter, { bodyParser: false, logger: false });
   // Controllers only: no `app.route` handler reads a linked response here.
   configureNestApp(app, { linkResponses: false });

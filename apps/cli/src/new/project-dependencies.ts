@@ -43,8 +43,14 @@ export const TEMPLATE_PACKAGES: Readonly<Record<ProjectTemplate, Partial<Package
   rag: { dependencies: ['cheerio', 'marked', 'unpdf'] },
 };
 
-/** What a project on `--platform fastify` adds: Nest's Fastify adapter (an optional peer of toolkit). */
-export const FASTIFY_PACKAGE = '@nestjs/platform-fastify';
+/**
+ * The Nest HTTP adapter of each platform: an optional peer of toolkit (a Fastify app installs no
+ * express), so a project lists the one it runs on.
+ */
+export const PLATFORM_PACKAGES: Readonly<Record<HttpPlatformChoice, string>> = {
+  express: '@nestjs/platform-express',
+  fastify: '@nestjs/platform-fastify',
+};
 
 /** The `dependencies` and `devDependencies` of a generated `package.json`, name → version range. */
 export interface ProjectDependencies {
@@ -54,11 +60,11 @@ export interface ProjectDependencies {
 
 /**
  * The dependencies of a new project from `template`: the toolkit (see {@link toolkitReference}),
- * every peer dependency the toolkit requires (`@nestjs/common`, `@nestjs/core`,
- * `@nestjs/platform-express`, `rxjs`, `reflect-metadata`: the project owns the ONE copy that it
- * and the toolkit share, as Nest's dependency injection needs) and the packages above, all at the
- * version ranges the toolkit itself is developed with; `@nestjs/platform-fastify` too on
- * `platform: 'fastify'`. Keys are sorted, as npm writes them.
+ * every peer dependency the toolkit requires (`@nestjs/common`, `@nestjs/core`, `rxjs`,
+ * `reflect-metadata`: the project owns the ONE copy that it and the toolkit share, as Nest's
+ * dependency injection needs), the platform's adapter ({@link PLATFORM_PACKAGES}) and the
+ * packages above, all at the version ranges the toolkit itself is developed with. Keys are
+ * sorted, as npm writes them.
  *
  * @example
  * projectDependencies(toolkit, 'chatbot').dependencies['@nestjs/core']; // '^12.5.1'
@@ -75,7 +81,7 @@ export function projectDependencies(
     ...toolkit.requiredPeers,
     ...BASE_PACKAGES.dependencies,
     ...(extra.dependencies ?? []),
-    ...(platform === 'fastify' ? [FASTIFY_PACKAGE] : []),
+    PLATFORM_PACKAGES[platform],
   ]);
   return {
     dependencies: sortKeys({ ...dependencies, [toolkit.name]: toolkitReference(toolkit) }),

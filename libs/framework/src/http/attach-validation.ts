@@ -1,6 +1,6 @@
 import type { PipeTransform, Type } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
-import { RouteParamtypes } from '@nestjs/common/internal.js';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import { ToolkitValidationPipe } from './toolkit-validation.pipe.js';
 
 interface ParamMetadata {
@@ -24,18 +24,34 @@ export function attachValidation(controller: Type): void {
   const pipe = new ToolkitValidationPipe();
   const prototype = controller.prototype as Record<string, unknown>;
   for (const method of methodNames(prototype)) {
-    const args = Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, method) as
-      Record<string, ParamMetadata> | undefined;
-    if (!args) continue;
-    const types = (Reflect.getMetadata('design:paramtypes', prototype, method) ?? []) as unknown[];
-    for (const [key, param] of Object.entries(args)) {
-      const paramtype = Number(key.split(':')[0]) as RouteParamtypes;
-      if (!CHECKED_TYPES.has(paramtype) || !wantsValidation(paramtype, param, types[param.index]))
-        continue;
+    for (const param of validatedParams(controller, method)) {
       const pipes = (param.pipes ??= []);
       if (!pipes.some((p) => p instanceof ToolkitValidationPipe)) pipes.push(pipe);
     }
   }
+}
+
+/**
+ * True when {@link attachValidation} gives a parameter of `controller.method` toolkit's pipe, so
+ * the route may answer 422 under `validate: true`.
+ */
+export function hasValidatedParams(controller: Type, method: string): boolean {
+  return validatedParams(controller, method).length > 0;
+}
+
+/** The parameters of `controller.method` that ask to be validated (see {@link attachValidation}). */
+function validatedParams(controller: Type, method: string): ParamMetadata[] {
+  const args = Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, method) as
+    Record<string, ParamMetadata> | undefined;
+  if (!args) return [];
+  const prototype = controller.prototype as object;
+  const types = (Reflect.getMetadata('design:paramtypes', prototype, method) ?? []) as unknown[];
+  return Object.entries(args)
+    .filter(([key, param]) => {
+      const paramtype = Number(key.split(':')[0]) as RouteParamtypes;
+      return CHECKED_TYPES.has(paramtype) && wantsValidation(paramtype, param, types[param.index]);
+    })
+    .map(([, param]) => param);
 }
 
 function wantsValidation(type: RouteParamtypes, param: ParamMetadata, metatype: unknown): boolean {

@@ -1,5 +1,6 @@
 import { Res, UseInterceptors } from '@nestjs/common';
-import { RouteParamtypes } from '@nestjs/common/internal.js';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
+import { documentStream } from '../openapi/swagger-bridge/route-docs.js';
 import { StreamInterceptor } from '../sse/stream.interceptor.js';
 import type { StreamOptions } from '../sse/stream-options.js';
 import { STREAM_METADATA } from '../toolkit.constants.js';
@@ -21,7 +22,8 @@ import { appendHiddenParam, hasParamOfType } from './route-params.decorator.js';
  * as Nest's `@Sse()` does, so the method also gets a hidden `@Res()` parameter (it never sees
  * it): Nest then has no reply of its own to prepare for a stream. A method with no other
  * interceptor of its own is streamed without Nest's interceptor chain (`DirectStreams`), with
- * the same behaviour.
+ * the same behaviour. With `@nestjs/swagger` installed, its 200 is documented as
+ * `text/event-stream` in the app's swagger document.
  *
  * @example
  * @Route('/chat/stream', { methods: ['POST'] })
@@ -38,6 +40,7 @@ export function Stream(options: StreamOptions = {}): MethodDecorator {
       appendHiddenParam(target, key, descriptor, Res());
     }
     orderToolkitInterceptors(descriptor.value as object);
+    documentStream({ target, key, descriptor });
     return descriptor;
   };
 }

@@ -1,6 +1,6 @@
 import { Injectable, type Type } from '@nestjs/common';
 import { INTERCEPTORS_METADATA } from '@nestjs/common/constants.js';
-import { RouteParamtypes } from '@nestjs/common/internal.js';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { mayReadSignalEarly } from '../routing/request-signal.js';
 import { routeInfo } from '../routing/route-info.js';

@@ -1,13 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
-import type express from 'express';
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { ServerResponse } from 'node:http';
-import { lazyModule } from '../../../../providers/src/support/lazy-module.js';
 import { toErrorResponse } from '../error-response.js';
+import { bodyParsers } from './body-parser-handlers.js';
 import type { HttpPlatform, NodeHandler } from './http-platform.js';
-
-/** express, required when the first app is configured (it comes with platform-express). */
-export const loadExpress = lazyModule<typeof express>('express');
 
 interface ExpressRoute {
   path?: string;
@@ -30,18 +26,6 @@ function handlingRoute(req: Request): ExpressRoute | undefined {
   const method = req.method.toLowerCase();
   const { methods } = route;
   return methods[method] || methods._all || (method === 'head' && methods.get) ? route : undefined;
-}
-
-/**
- * The body parsers toolkit runs on every platform: Express's own (body-parser), limited to
- * `limitBytes`. Fastify runs the same ones on its raw request, so both answer bad bodies alike.
- */
-export function bodyParsers(limitBytes: number): express.RequestHandler[] {
-  const { json, urlencoded } = loadExpress();
-  return [
-    json({ limit: limitBytes, type: ['application/json', 'application/*+json'] }),
-    urlencoded({ extended: true, limit: limitBytes }),
-  ];
 }
 
 /** Toolkit on `@nestjs/platform-express`. */

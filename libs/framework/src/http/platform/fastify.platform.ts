@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { bodyParsers } from './express.platform.js';
+import { bodyParsers } from './body-parser-handlers.js';
 import type {
   ContentTypeParser,
   FastifyLike,
@@ -154,10 +154,10 @@ export const FASTIFY_PLATFORM: HttpPlatform = {
         return;
       }
       const stub = {} as never;
-      json(raw as never, stub, (error?: unknown) => {
+      json(raw, stub, (error?: unknown) => {
         if (error) done(error as Error);
         else
-          urlencoded(raw as never, stub, (failure?: unknown) =>
+          urlencoded(raw, stub, (failure?: unknown) =>
             failure ? done(failure as Error) : done(null, (raw as { body?: unknown }).body),
           );
       });
