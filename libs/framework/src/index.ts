@@ -14,7 +14,10 @@ export type {
 // Nest applications: the module that brings toolkit's providers and error bodies, and the body
 // parsers that answer 400/413 the same way.
 export { ToolkitModule } from './module/toolkit.module.js';
-export type { ToolkitModuleOptions } from './module/toolkit.module-definition.js';
+export type {
+  ToolkitModuleExtras,
+  ToolkitModuleOptions,
+} from './module/toolkit.module-definition.js';
 export { installBodyParsers } from './http/body-parsers.js';
 export { applyConnectionLimits, type ConnectionLimits } from './http/connection-limits.js';
 

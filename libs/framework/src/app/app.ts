@@ -303,6 +303,7 @@ export class App {
           version: this.version,
           errors: 'all',
           validate: true,
+          openapi: true,
         }),
         ...(this.options.imports ?? []),
       ],

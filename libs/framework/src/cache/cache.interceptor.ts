@@ -2,16 +2,20 @@ import {
   Inject,
   Injectable,
   Logger,
+  Optional,
   type CallHandler,
   type ExecutionContext,
   type NestInterceptor,
+  type OnModuleDestroy,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { cacheKey, type HeaderValues } from '../../../providers/src/cache/cache-key.js';
 import { CacheStore } from '../../../providers/src/cache/cache-store.interface.js';
+import { MemoryCacheStore } from '../../../providers/src/cache/memory-cache.store.js';
 import { SingleFlight } from '../../../providers/src/cache/single-flight.js';
+import { standaloneConfig } from '../config/config-defaults.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import type { HttpPlatform } from '../http/platform/http-platform.js';
 import { platformOfResponse } from '../http/platform/platform-of.js';
@@ -42,20 +46,37 @@ type Entry = { kind: 'value'; value: unknown } | { kind: 'stream'; chunks: unkno
  * The interceptor behind `@Cache` (see there for the behaviour). Inside `@Stream`'s, outside the
  * method's own interceptors. It keys entries by the request's bound parameters, so a request with
  * bad parameters is answered 422 before anything is read or stored.
+ *
+ * In a module that does not import `ToolkitModule` (a controller's unit test) it runs on its own:
+ * the configuration's defaults (see `standaloneConfig`) and an in-memory store of its own, so
+ * each compiled testing module starts with an empty cache.
  */
 @Injectable()
-export class CacheInterceptor implements NestInterceptor {
+export class CacheInterceptor implements NestInterceptor, OnModuleDestroy {
   /** Position among toolkit's method interceptors: after `@Stream`'s. */
   static readonly toolkitOrder = 1;
   private readonly logger = new Logger('toolkit:cache');
   private readonly flights = new SingleFlight<FlightOutcome>();
+  private readonly store: CacheStore;
+  private readonly config: ToolkitConfig;
+  /** True when the store is this interceptor's own (no `ToolkitModule`), closed with it. */
+  private readonly ownsStore: boolean;
   private degraded = false;
 
   constructor(
-    @Inject(CacheStore) private readonly store: CacheStore,
-    @Inject(TOOLKIT_CONFIG) private readonly config: ToolkitConfig,
     private readonly reflector: Reflector,
-  ) {}
+    @Optional() @Inject(CacheStore) store?: CacheStore,
+    @Optional() @Inject(TOOLKIT_CONFIG) config?: ToolkitConfig,
+  ) {
+    this.config = config ?? standaloneConfig();
+    this.ownsStore = store === undefined;
+    this.store = store ?? new MemoryCacheStore({ maxEntries: this.config.cache.max_entries });
+  }
+
+  /** Closes the store when it is this interceptor's own; `ToolkitModule` closes its own. */
+  async onModuleDestroy(): Promise<void> {
+    if (this.ownsStore) await this.store.close();
+  }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const handler = context.getHandler();

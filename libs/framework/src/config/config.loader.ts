@@ -5,6 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import { ConfigError } from '../../../providers/src/errors/config.error.js';
 import { CONFIG_SCHEMA, type KeySpec } from './config.schema.js';
 import { coerceValue } from './config-value.js';
+import { configDefaults } from './config-defaults.js';
 import type { ToolkitConfig, ToolkitConfigInput } from './toolkit-config.interface.js';
 
 /** Where {@link loadConfig} looks and what it layers on top of the defaults. */
@@ -35,7 +36,7 @@ export function loadConfig(options: LoadConfigOptions = {}): ToolkitConfig {
   const env = options.env ?? process.env;
   if (options.loadDotenv !== false) loadDotenvInto(join(cwd, '.env'), env);
 
-  const config = defaults();
+  const config = configDefaults();
   const sources = new Map<string, string>();
   applyPlatformDefaults(config, env);
   if (options.overrides) applyObject(config, options.overrides, 'the App options', sources);
@@ -58,16 +59,6 @@ function checkRelations(config: ToolkitConfig, sources: ReadonlyMap<string, stri
       source,
     );
   }
-}
-
-function defaults(): ToolkitConfig {
-  const config: Record<string, unknown> = { extra: {} };
-  for (const section of SECTIONS) {
-    config[section] = Object.fromEntries(
-      Object.entries(CONFIG_SCHEMA[section]).map(([key, spec]) => [key, spec.default]),
-    );
-  }
-  return config as unknown as ToolkitConfig;
 }
 
 /**

@@ -13,13 +13,15 @@ import { installReplyRules } from '../http/reply-rules.js';
 import { ResumableStreams } from '../sse/resumable-streams.js';
 import { StreamRegistry } from '../sse/stream-registry.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
+import { checkNestVersion } from './nest-version.js';
 
 /** How long stopped resumable producers get to store their interrupted turns. */
 const PRODUCER_SETTLE_MS = 3000;
 
 /**
- * Toolkit's part of the application's life: at start, teaches the HTTP adapter toolkit's return
- * rules (failing fast on a platform toolkit does not support); at shutdown, gives open streams
+ * Toolkit's part of the application's life: at start, warns when the application's Nest is
+ * outside `SUPPORTED_NEST_RANGE` and teaches the HTTP adapter toolkit's return rules (failing
+ * fast on a platform toolkit does not support); at shutdown, gives open streams
  * `app.shutdown_grace` seconds, ends the rest, stops the resumable producers still running (their
  * `recordTurn` stores the answer so far, marked interrupted) and only then closes the memory and
  * cache backends, so no stream loses its backend mid-answer and no interrupted turn is lost.
@@ -38,6 +40,7 @@ export class ToolkitLifecycle implements OnModuleInit, OnModuleDestroy, OnApplic
   ) {}
 
   onModuleInit(): void {
+    checkNestVersion(); // one warning line when the application's Nest is outside the range
     const adapter = this.adapterHost.httpAdapter;
     if (!adapter) return; // a module compiled without an HTTP application: nothing to serve
     installReplyRules(adapter); // throws for a platform other than Express and Fastify

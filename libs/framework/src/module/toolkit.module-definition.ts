@@ -11,8 +11,6 @@ export interface ToolkitModuleOptions {
   title?: string;
   /** Application version for the OpenAPI document and `/health`. @default "0.0.0" */
   version?: string;
-  /** Serve the OpenAPI document at `/openapi.json`. @default true */
-  openapi?: boolean;
   /**
    * Which errors get toolkit's `{ "error": ... }` body. `'toolkit'`: those of toolkit routes
    * (`@Route`, `@Stream`, `app.route`) and toolkit errors thrown anywhere; the application's
@@ -33,6 +31,26 @@ export interface ToolkitModuleOptions {
   validate?: boolean;
 }
 
+/**
+ * Options of `forRoot()` / `forRootAsync()` that decide what the module adds to the application,
+ * so they are given in code, beside `useFactory` for `forRootAsync()` (a factory's result cannot
+ * change the routes Nest registers).
+ *
+ * @example
+ * ToolkitModule.forRootAsync({ openapi: true, useFactory: (env: Env) => ({ cwd: env.dir }), inject: [Env] })
+ */
+export interface ToolkitModuleExtras {
+  /** Make toolkit's providers (`LLM`, `TOOLKIT_CONFIG`, ...) global. @default true */
+  isGlobal?: boolean;
+  /**
+   * Serve toolkit's OpenAPI document of the application's routes at `GET /openapi.json`. Off, the
+   * path is the application's own (Nest answers its 404 when nothing else serves it). `App` and
+   * the project templates turn it on.
+   * @default false
+   */
+  openapi?: boolean;
+}
+
 export const {
   ConfigurableModuleClass: ToolkitModuleBase,
   MODULE_OPTIONS_TOKEN: TOOLKIT_MODULE_OPTIONS,
@@ -40,7 +58,8 @@ export const {
   ASYNC_OPTIONS_TYPE: TOOLKIT_ASYNC_OPTIONS_TYPE,
 } = new ConfigurableModuleBuilder<ToolkitModuleOptions>()
   .setClassMethodName('forRoot')
-  .setExtras({ isGlobal: true }, (definition, extras) => ({
+  // `openapi` is applied by `ToolkitModule.forRoot`/`forRootAsync` (its controller imports this file).
+  .setExtras<ToolkitModuleExtras>({ isGlobal: true, openapi: false }, (definition, extras) => ({
     ...definition,
     global: extras.isGlobal,
   }))

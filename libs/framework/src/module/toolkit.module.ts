@@ -48,8 +48,15 @@ const configProvider: Provider = {
  * the injectable `LLM` and `MemoryService`, the `@Cache` backend, the interceptors behind
  * `@Stream` and `@Cache`, the counters behind `@RateLimit()` (`RateLimiter`, `RateCounter`),
  * toolkit's return rules and `{ error }` bodies on toolkit routes, graceful shutdown of open
- * streams (interrupted turns stored before the backends close), and `/openapi.json`. Global by default, so import it once in
- * the root module; `forRoot()` needs no argument.
+ * streams (interrupted turns stored before the backends close). It adds no route: `/openapi.json`
+ * only with `openapi: true` (what `App` passes), and `/health` only where the application lists
+ * `HealthController`. Global by default, so import it once in the root module; `forRoot()` needs
+ * no argument.
+ *
+ * A module that does not import it (the unit test `nest g controller` writes) still resolves the
+ * interceptors, guards and pipes of `@Stream`, `@Cache`, `@Session` and `@RateLimit`, with the
+ * configuration's defaults and in-memory backends of their own; toolkit's return rules, `{ error }`
+ * bodies, stream draining at shutdown and `validate` come with this module.
  *
  * @example
  * @Module({ imports: [ToolkitModule.forRoot()], controllers: [ChatController] })
@@ -57,7 +64,6 @@ const configProvider: Provider = {
  */
 @Module({
   imports: [DiscoveryModule],
-  controllers: [OpenApiController],
   providers: [
     configProvider,
     appInfoProvider,
@@ -107,18 +113,25 @@ export class ToolkitModule extends ToolkitModuleBase implements NestModule {
 
   /** Toolkit with options given in code (all optional). */
   static override forRoot(options: typeof TOOLKIT_OPTIONS_TYPE = {}): DynamicModule {
-    return super.forRoot(options);
+    return withOpenApi(super.forRoot(options), options.openapi);
   }
 
   /**
    * Toolkit with options resolved by DI (`useFactory` + `inject`, `useClass` or `useExisting`);
-   * with none of them it behaves as `forRoot()`.
+   * with none of them it behaves as `forRoot()`. `isGlobal` and `openapi` are given here, beside
+   * the factory (see `ToolkitModuleExtras`).
    */
   static override forRootAsync(options: typeof TOOLKIT_ASYNC_OPTIONS_TYPE = {}): DynamicModule {
     const resolved =
       options.useFactory || options.useClass || options.useExisting
         ? options
         : { ...options, useFactory: (): ToolkitModuleOptions => ({}) };
-    return super.forRootAsync(resolved);
+    return withOpenApi(super.forRootAsync(resolved), options.openapi);
   }
+}
+
+/** The module with `OpenApiController` when `openapi` is on: without it, no route at all. */
+function withOpenApi(module: DynamicModule, openapi: boolean | undefined): DynamicModule {
+  if (!openapi) return module;
+  return { ...module, controllers: [...(module.controllers ?? []), OpenApiController] };
 }

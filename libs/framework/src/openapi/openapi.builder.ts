@@ -1,8 +1,10 @@
-import { RequestMethod } from '@nestjs/common';
+import { RequestMethod, type Type } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { ARGS_METADATA, ROUTE_METADATA, STREAM_METADATA } from '../toolkit.constants.js';
 import type { RouteMetadata } from '../routing/route.decorator.js';
 import type { NormalizedParam } from '../routing/param-spec.js';
+import { hasValidatedParams } from '../http/attach-validation.js';
+import { paramSchema } from './param-schema.js';
 
 /** One controller as the builder needs it. */
 export interface ControllerEntry {
@@ -16,11 +18,15 @@ type JsonObject = Record<string, unknown>;
 /**
  * Builds an OpenAPI 3.1 document from the routes' own metadata: paths and methods from Nest's
  * mapping, parameters from `@Arg`/`params` (path ones from `:name` segments), SSE routes marked
- * as `text/event-stream`.
+ * as `text/event-stream`. Only a route whose parameters toolkit checks gets a 422 response: one
+ * with `@Arg`/`params`, or, with `validate` (`ToolkitModule`'s option), one with a DTO- or
+ * schema-typed `@Body`/`@Query`/`@Param` (see `attachValidation`); the application's other routes
+ * answer what their own code answers.
  */
 export function buildOpenApi(
   info: { title: string; version: string },
   controllers: ControllerEntry[],
+  { validate = false }: { validate?: boolean } = {},
 ): JsonObject {
   const paths: Record<string, JsonObject> = {};
   for (const controller of controllers) {
@@ -38,18 +44,19 @@ export function buildOpenApi(
         ...((Reflect.getMetadata(ARGS_METADATA, handler) as NormalizedParam[] | undefined) ?? []),
       ];
       const stream = Reflect.hasMetadata(STREAM_METADATA, handler);
+      const checked =
+        params.length > 0 ||
+        (validate && hasValidatedParams(controller.prototype.constructor as Type, name));
       for (const path of Array.isArray(subPath) ? subPath : [subPath]) {
         const full = joinPaths(controller.controllerPath, path);
         const item = (paths[toOpenApiPath(full)] ??= {});
         for (const method of methods) {
           if (method === 'ALL' || method === 'HEAD') continue;
-          item[method.toLowerCase()] = operation(
-            full,
-            method,
-            params,
+          item[method.toLowerCase()] = operation(full, method, params, {
             stream,
-            route?.summary ?? name,
-          );
+            checked,
+            summary: route?.summary ?? name,
+          });
         }
       }
     }
@@ -57,12 +64,20 @@ export function buildOpenApi(
   return { openapi: '3.1.0', info, paths };
 }
 
+/** What an operation's responses and summary depend on besides its parameters. */
+interface OperationTraits {
+  /** The route answers Server-Sent Events. */
+  stream: boolean;
+  /** Toolkit checks the route's parameters, so it may answer 422. */
+  checked: boolean;
+  summary: string;
+}
+
 function operation(
   path: string,
   method: string,
   params: NormalizedParam[],
-  stream: boolean,
-  summary: string,
+  { stream, checked, summary }: OperationTraits,
 ): JsonObject {
   const pathNames = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
   const inBody = method === 'POST' || method === 'PUT' || method === 'PATCH';
@@ -76,7 +91,7 @@ function operation(
   const required: string[] = [];
   for (const param of params) {
     if (pathNames.includes(param.name)) continue;
-    const schema = schemaOf(param);
+    const schema = paramSchema(param);
     if (inBody && param.in !== 'query') {
       bodyProps[param.name] = schema;
       if (param.required) required.push(param.name);
@@ -88,9 +103,12 @@ function operation(
     summary,
     operationId: `${method.toLowerCase()}${path.replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c?: string) => (c ? c.toUpperCase() : ''))}`,
     parameters,
-    responses: stream
-      ? { '200': { description: 'Server-Sent Events', content: { 'text/event-stream': {} } } }
-      : { '200': { description: 'Success' }, '422': { description: 'Invalid parameters' } },
+    responses: {
+      '200': stream
+        ? { description: 'Server-Sent Events', content: { 'text/event-stream': {} } }
+        : { description: 'Success' },
+      ...(checked ? { '422': { description: 'Invalid parameters' } } : {}),
+    },
   };
   if (Object.keys(bodyProps).length > 0) {
     op.requestBody = {
@@ -101,18 +119,6 @@ function operation(
     };
   }
   return op;
-}
-
-function schemaOf(param: NormalizedParam): JsonObject {
-  const schema: JsonObject = param.type === 'any' ? {} : { type: param.type };
-  if ('default' in param) schema.default = param.default;
-  if (param.description) schema.description = param.description;
-  if (param.oneOf) schema.enum = [...param.oneOf];
-  if (param.min !== undefined) schema.minimum = param.min;
-  if (param.max !== undefined) schema.maximum = param.max;
-  if (param.maxLength !== undefined)
-    schema[param.type === 'array' ? 'maxItems' : 'maxLength'] = param.maxLength;
-  return schema;
 }
 
 function joinPaths(a: string, b: string): string {

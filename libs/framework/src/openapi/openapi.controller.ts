@@ -1,7 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { PATH_METADATA } from '@nestjs/common/constants.js';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
-import { NotFoundError } from '../http/http.errors.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import {
   TOOLKIT_MODULE_OPTIONS,
@@ -10,7 +9,10 @@ import {
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { buildOpenApi, type ControllerEntry } from './openapi.builder.js';
 
-/** Serves `GET /openapi.json`, built once from the application's routes. */
+/**
+ * Serves `GET /openapi.json`, built once from the application's routes; registered only with
+ * `ToolkitModule.forRoot({ openapi: true })` (and by `App`).
+ */
 @Controller()
 export class OpenApiController {
   private document?: Record<string, unknown>;
@@ -24,13 +26,13 @@ export class OpenApiController {
 
   @Get('/openapi.json')
   openapi(): Record<string, unknown> {
-    if (this.options.openapi === false) throw new NotFoundError();
     this.document ??= buildOpenApi(
       {
         title: this.options.title ?? this.config.app.name,
         version: this.options.version ?? '0.0.0',
       },
       this.controllers(),
+      { validate: this.options.validate === true },
     );
     return this.document;
   }

@@ -1,6 +1,14 @@
-import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Optional,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { createHash } from 'node:crypto';
+import { MemoryCacheStore } from '../../../providers/src/cache/memory-cache.store.js';
+import { standaloneConfig } from '../config/config-defaults.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { platformOfResponse } from '../http/platform/platform-of.js';
 import { routeInfo } from '../routing/route-info.js';
@@ -8,6 +16,7 @@ import { SessionPipe } from '../session/session.decorator.js';
 import { RATE_LIMIT_METADATA, TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { clientAddress, type AddressedRequest } from './client-address.js';
 import type { RateLimitOptions } from './rate-limit.decorator.js';
+import { RateCounter } from './rate-counter.js';
 import { RateLimiter, type HeaderSetter } from './rate-limiter.js';
 
 type GuardedRequest = AddressedRequest &
@@ -21,17 +30,28 @@ const COUNTED = Symbol('toolkit:rate-limited');
  * identity: `user:<id>` behind an authentication guard, else the session cookie, issued here when
  * the request has none) and its client address, with the route's options over `limits.*`. The
  * resumption of a resumable stream (`Last-Event-ID`) is not counted: it reads, it calls nothing.
+ *
+ * In a module that does not import `ToolkitModule` (a controller's unit test) it counts on its
+ * own, in memory, with the configuration's defaults (see `standaloneConfig`).
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
   private readonly sessions: SessionPipe;
+  private readonly limiter: RateLimiter;
+  private readonly config: ToolkitConfig;
 
   constructor(
     private readonly reflector: Reflector,
-    private readonly limiter: RateLimiter,
-    @Inject(TOOLKIT_CONFIG) private readonly config: ToolkitConfig,
+    @Optional() @Inject(RateLimiter) limiter?: RateLimiter,
+    @Optional() @Inject(TOOLKIT_CONFIG) config?: ToolkitConfig,
   ) {
-    this.sessions = new SessionPipe(config);
+    this.config = config ?? standaloneConfig();
+    this.limiter =
+      limiter ??
+      new RateLimiter(
+        new RateCounter(new MemoryCacheStore({ maxEntries: this.config.cache.max_entries })),
+      );
+    this.sessions = new SessionPipe(this.config);
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

@@ -1,10 +1,18 @@
-import { createParamDecorator, SSE_ABORT_CONTROLLER, type ExecutionContext } from '@nestjs/common';
+import * as nestCommon from '@nestjs/common';
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { platformOfResponse } from '../http/platform/platform-of.js';
 
-// Nest's own carrier: one controller serves `@RequestSignal()` and Nest's `@SseSignal()`.
-type SignalCarrier = IncomingMessage & { [SSE_ABORT_CONTROLLER]?: AbortController };
+/**
+ * Nest's own carrier of a request's abort controller, so one controller serves `@RequestSignal()`
+ * and Nest's `@SseSignal()` (Nest 12). Nest 11 has neither: toolkit then keeps its own property.
+ * Read from the namespace, as a named import of a missing export fails to load on Nest 11.
+ */
+const SSE_ABORT_CONTROLLER: symbol =
+  (nestCommon as { SSE_ABORT_CONTROLLER?: symbol }).SSE_ABORT_CONTROLLER ??
+  Symbol('toolkit:abort-controller');
+type SignalCarrier = IncomingMessage & { [key: symbol]: AbortController | undefined };
 
 /** Raised (as the signal's reason) when the client closes the connection before the answer ends. */
 export class ClientDisconnectedError extends Error {

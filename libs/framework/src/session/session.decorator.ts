@@ -2,10 +2,12 @@ import {
   createParamDecorator,
   Inject,
   Injectable,
+  Optional,
   type ExecutionContext,
   type PipeTransform,
 } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { standaloneConfig } from '../config/config-defaults.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { platformOfResponse } from '../http/platform/platform-of.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
@@ -21,12 +23,16 @@ interface Exchange {
 /** One issuer per configuration: its key must be the same for every route of one app. */
 const issuers = new WeakMap<ToolkitConfig, SessionIssuer>();
 
-/** Resolves `@Session()` with the app's configuration (`app.session_secret`, `app.trust_proxy`). */
+/**
+ * Resolves `@Session()` with the app's configuration (`app.session_secret`, `app.trust_proxy`);
+ * in a module without `ToolkitModule`, with the defaults (see `standaloneConfig`): a random key
+ * per process.
+ */
 @Injectable()
 export class SessionPipe implements PipeTransform<Exchange, string> {
   private readonly issuer: SessionIssuer;
 
-  constructor(@Inject(TOOLKIT_CONFIG) config: ToolkitConfig) {
+  constructor(@Optional() @Inject(TOOLKIT_CONFIG) config: ToolkitConfig = standaloneConfig()) {
     let issuer = issuers.get(config);
     if (issuer === undefined) {
       issuer = new SessionIssuer({

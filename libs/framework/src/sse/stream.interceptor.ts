@@ -2,12 +2,15 @@ import {
   Inject,
   Injectable,
   Logger,
+  Optional,
   type CallHandler,
   type ExecutionContext,
   type NestInterceptor,
+  type OnApplicationShutdown,
 } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Observable } from 'rxjs';
+import { standaloneConfig } from '../config/config-defaults.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { publicMessage } from '../http/error-response.js';
 import { platformOfResponse } from '../http/platform/platform-of.js';
@@ -55,18 +58,41 @@ export function failActiveStream(req: object, error: unknown): void {
  * written straight to the response (the adapter's reply then has nothing left to send). It is
  * the outermost of a method's interceptors, so `@Cache` and the method's own interceptors see
  * the raw chunks.
+ *
+ * In a module that does not import `ToolkitModule` (a controller's unit test) it runs on its own:
+ * the configuration's defaults (see `standaloneConfig`) and a stream registry and resumable-stream
+ * log of its own, in memory, which it stops when the application shuts down.
  */
 @Injectable()
-export class StreamInterceptor implements NestInterceptor {
+export class StreamInterceptor implements NestInterceptor, OnApplicationShutdown {
   /** Position among toolkit's method interceptors: first, i.e. outermost. */
   static readonly toolkitOrder = 0;
   private readonly logger = new Logger('toolkit');
+  private readonly config: ToolkitConfig;
+  private readonly streams: StreamRegistry;
+  private readonly resumables: ResumableStreams;
+  /** Which of the registry and the resumable streams are this interceptor's own. */
+  private readonly owns: { streams: boolean; resumables: boolean };
 
   constructor(
-    @Inject(TOOLKIT_CONFIG) private readonly config: ToolkitConfig,
-    private readonly streams: StreamRegistry,
-    private readonly resumables: ResumableStreams,
-  ) {}
+    @Optional() @Inject(TOOLKIT_CONFIG) config?: ToolkitConfig,
+    @Optional() @Inject(StreamRegistry) streams?: StreamRegistry,
+    @Optional() @Inject(ResumableStreams) resumables?: ResumableStreams,
+  ) {
+    this.config = config ?? standaloneConfig();
+    this.owns = { streams: streams === undefined, resumables: resumables === undefined };
+    this.streams = streams ?? new StreamRegistry();
+    this.resumables = resumables ?? new ResumableStreams(this.config);
+  }
+
+  /**
+   * Ends the streams of a standalone interceptor as `ToolkitModule` ends them (grace period, then
+   * stop); with `ToolkitModule`, its lifecycle does that and this does nothing.
+   */
+  async onApplicationShutdown(): Promise<void> {
+    if (this.owns.streams) await this.streams.drain(this.config.app.shutdown_grace * 1000);
+    if (this.owns.resumables) await this.resumables.onApplicationShutdown();
+  }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const handler = context.getHandler();
