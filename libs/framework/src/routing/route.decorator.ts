@@ -1,4 +1,5 @@
 import { RequestMapping } from '@nestjs/common';
+import { documentRoute } from '../openapi/swagger-bridge/route-docs.js';
 import { ROUTE_METADATA } from '../toolkit.constants.js';
 import { normalizeMethods, toRequestMethod, type HttpMethod } from './http-method.js';
 import { normalizeParams, type NormalizedParam, type ParamsDeclaration } from './param-spec.js';
@@ -30,6 +31,8 @@ export interface RouteMetadata {
  * Nest's reply path, so guards, pipes, interceptors, filters, `@HttpCode`, `@Header` and
  * `@Redirect` apply as on any Nest route (`@HttpCode` wins over toolkit's 200/204 defaults; a
  * `[body, status]` tuple wins over both).
+ * In an app with `@nestjs/swagger` installed, the route is documented in the app's swagger
+ * document as well (its parameters, SSE answer and `{ "error" }` bodies: see `documentRoute`).
  *
  * @example
  * @Controller()
@@ -52,6 +55,7 @@ export function Route(path: string, options: RouteOptions = {}): MethodDecorator
     RequestMapping({ path, method: toRequestMethod(methods) })(target, key, descriptor);
     Reflect.defineMetadata(ROUTE_METADATA, metadata, descriptor.value as object);
     ensureRouteEntry(target, key, descriptor);
+    documentRoute({ target, key, descriptor }, metadata);
     return descriptor;
   };
 }
