@@ -19,7 +19,14 @@ const shared = {
     '^toolkit/rag$': '<rootDir>/libs/rag/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
-  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // The Nest CLI's scaffolds are fixtures: their specs run inside copies of the apps, under
+  // the apps' own test commands (test/scaffolds).
+  testPathIgnorePatterns: [
+    '/node_modules/',
+    '/dist/',
+    '/test/scaffolds/fixtures/',
+    '/test/scaffolds/overlays/',
+  ],
   testTimeout: 30000,
 };
 
