@@ -1,4 +1,4 @@
-import { Body, type PipeTransform, type Type } from '@nestjs/common';
+import { Body, type Type } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
@@ -12,15 +12,20 @@ interface ParamMetadata {
 }
 
 /**
- * What a parameter declared with `@Body({ schema })` (or `@Query`/`@Param`) answers on a Nest
- * without Standard Schema on its parameter decorators (Nest 11): a 500 whose message, in the
- * log, says what to change. Toolkit also warns once at start-up, naming the parameters.
+ * Thrown at start-up when a controller declares `@Body({ schema })` (or `@Query`/`@Param`) on a
+ * Nest without Standard Schema on its parameter decorators (Nest 11), which would take the
+ * options for a pipe and fail every request with `pipe.transform is not a function`. It names
+ * each parameter and what to change.
  */
 export class ParamSchemaUnsupportedError extends ToolkitError {
-  constructor(where: string) {
+  constructor(
+    readonly parameters: readonly string[],
+    nestVersion = 'of unknown version',
+  ) {
     super(
-      `${where} declares { schema } on a Nest parameter decorator, which needs Nest 12; ` +
-        `upgrade @nestjs/common and @nestjs/core to ^12, or use @Arg(name, { schema }) or a DTO class`,
+      `${parameters.join(', ')}: { schema } on Nest's @Body, @Query or @Param needs Nest 12 ` +
+        `(this application has @nestjs/core ${nestVersion}); upgrade @nestjs/common and ` +
+        `@nestjs/core to ^12, or use @Arg(name, { schema }) or a DTO class`,
       { statusCode: 500 },
     );
     this.name = 'ParamSchemaUnsupportedError';
@@ -52,28 +57,23 @@ function probe(): boolean {
 }
 
 /**
- * On a Nest that reads `{ schema }` as a pipe (Nest 11), replaces each such options object among
- * `controller`'s parameter pipes with one that throws {@link ParamSchemaUnsupportedError}, instead
- * of Nest's `pipe.transform is not a function` on every request. Call before Nest registers the
- * routes (it reads the pipes then).
- *
- * @returns the parameters changed, as `Controller.method(#index)`
+ * The parameters of `controller` whose `{ schema }` a Nest without Standard Schema on its
+ * parameter decorators (Nest 11) took for a pipe, as `Controller.method(#index)`. Reads the
+ * metadata Nest recorded; changes nothing.
  */
-export function replaceMisreadSchemas(controller: Type): string[] {
-  const changed: string[] = [];
+export function misreadSchemas(controller: Type): string[] {
+  const found: string[] = [];
   const prototype = controller.prototype as object;
   for (const method of Object.getOwnPropertyNames(prototype)) {
     const args = Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, method) as
       Record<string, ParamMetadata> | undefined;
     for (const param of Object.values(args ?? {})) {
-      const at = param.pipes?.findIndex(isSchemaOptions) ?? -1;
-      if (!param.pipes || at < 0) continue;
-      const where = `${controller.name}.${method}(#${param.index})`;
-      param.pipes[at] = new UnsupportedSchemaPipe(where);
-      changed.push(where);
+      if (param.pipes?.some(isSchemaOptions)) {
+        found.push(`${controller.name}.${method}(#${param.index})`);
+      }
     }
   }
-  return changed;
+  return found;
 }
 
 /** `{ schema }` read as a pipe: an object with a Standard Schema and no `transform`. */
@@ -81,12 +81,4 @@ function isSchemaOptions(pipe: unknown): boolean {
   if (typeof pipe !== 'object' || pipe === null) return false;
   const candidate = pipe as { schema?: unknown; transform?: unknown };
   return typeof candidate.transform !== 'function' && isStandardSchema(candidate.schema);
-}
-
-class UnsupportedSchemaPipe implements PipeTransform {
-  constructor(private readonly where: string) {}
-
-  transform(): never {
-    throw new ParamSchemaUnsupportedError(this.where);
-  }
 }
