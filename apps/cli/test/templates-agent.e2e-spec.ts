@@ -139,7 +139,7 @@ describe('toolkit new -t agent, end to end', () => {
       body: JSON.stringify({ message: '/tool current_time {"timezone": "Europe/Paris"}' }),
     });
     const body = await res.text();
-    expect(body).toMatch(/^event: tool-call\nid: .*\ndata: \{"id":"[^"]+","name":"current_time"/m);
+    expect(body).toMatch(/^event: tool-call\ndata: \{"id":"[^"]+","name":"current_time".*\nid: /m);
     expect(body).toMatch(/^event: tool-result\n(id: .*\n)?data: .*"timezone":"Europe\/Paris"/m);
     expect(body).toMatch(/^event: finish\n/m);
     await expectToolSteps(browser!, server!.url);

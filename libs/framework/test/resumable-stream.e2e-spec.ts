@@ -188,6 +188,42 @@ describe('a resumable stream in one process (in-process log)', () => {
     expect(probe.runs).toBe(1);
   });
 
+  it('answers 204 to a reconnect at or past the end of a finished stream', async () => {
+    const whole = await read(port, '/story?count=4');
+    const id = String(whole.headers['x-stream-id']);
+    expect(whole.events.at(-1)?.id).toBe(`${id}.4`);
+    for (const position of [`${id}.4`, `${id}.5`, `${id}.40`]) {
+      const again = await read(port, '/story?count=4', { lastEventId: position });
+      expect([position, again.status, again.body]).toEqual([position, 204, '']);
+    }
+    const fromThree = await read(port, '/story?count=4', { lastEventId: `${id}.3` });
+    expect([fromThree.status, texts(fromThree.events)]).toEqual([200, expected(4, 4)]);
+    expect(probe.runs).toBe(1);
+  });
+
+  it('resumes without the parameters of the request that started the stream', async () => {
+    for (const path of ['/story', '/tale']) {
+      const first = await read(port, `${path}?count=6`, { stopAfter: 2 });
+      const rest = await read(port, path, { lastEventId: first.events[1]?.id });
+      expect([path, rest.status, rest.events.map((e) => e.data).at(-1)]).toEqual([
+        path,
+        200,
+        'part 6',
+      ]);
+    }
+    expect(probe.runs).toBe(1);
+  });
+
+  it('resumes from ?lastEventId= in the query as from the header (what a reloaded page can send)', async () => {
+    const first = await read(port, '/story?count=8', { method: 'GET', stopAfter: 3 });
+    const position = encodeURIComponent(String(first.events[2]?.id));
+    const rest = await read(port, `/story?lastEventId=${position}`, { method: 'GET' });
+    expect([rest.status, texts(rest.events)]).toEqual([200, expected(4, 8)]);
+    const bad = await read(port, '/story?count=8&lastEventId=nope', { method: 'GET' });
+    expect(bad.status).toBe(400);
+    expect(probe.runs).toBe(1);
+  });
+
   it('joins a stream still running: replayed events, then live ones, no duplicates', async () => {
     const first = await read(port, '/story?count=30', { stopAfter: 2 });
     const rest = await read(port, '/story?count=30', { lastEventId: first.events[1]?.id });
@@ -248,15 +284,20 @@ describe('a resumable stream in one process (in-process log)', () => {
     await until(() => probe.finallyRan === 1, 'the cancelled producer to stop');
     const rest = await read(port, '/story?count=1000', { lastEventId: first.events[0]?.id });
     const last = rest.events.at(-1);
+    const before = String(rest.events.at(-2)?.id ?? first.events[0]?.id);
+    const [, number] = before.split('.');
     expect(last).toEqual({
       event: 'error',
-      id: rest.events.at(-2)?.id ?? first.events[0]?.id,
+      id: `${id}.${Number(number) + 1}`,
       data: JSON.stringify({ error: 'The stream was cancelled' }),
     });
     expect(rest.events.length).toBeLessThan(999);
-    // The stream is over: reconnecting from its last event is told so again, at once.
+    // A client that missed the error is told; one that had it gets 204: the stream is over.
+    const missed = await read(port, '/story?count=1000', { lastEventId: before });
+    expect(missed.events).toEqual([last]);
     const again = await read(port, '/story?count=1000', { lastEventId: last?.id });
-    expect(again.events).toEqual([last]);
+    expect([again.status, again.body]).toEqual([204, '']);
+    expect(probe.runs).toBe(1);
     const unknown = await fetch(`http://127.0.0.1:${port}/streams/nope`, { method: 'DELETE' });
     expect(unknown.status).toBe(404);
   });
@@ -352,6 +393,6 @@ describe('a resumable stream across two processes sharing Redis', () => {
       ' upon',
       `error:${JSON.stringify({ error: 'The stream was cancelled' })}`,
     ]);
-    expect(rest.events.map((e) => e.id)).toEqual([`${id}.2`, `${id}.2`]);
+    expect(rest.events.map((e) => e.id)).toEqual([`${id}.2`, `${id}.3`]);
   });
 });

@@ -11,6 +11,7 @@ import type { CorsOptions } from '@nestjs/common/interfaces/external/cors-option
 import type { Express } from 'express';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { loadConfig } from '../config/config.loader.js';
+import { corsOptions } from './cors-options.js';
 import type { ToolkitConfig, ToolkitConfigInput } from '../config/toolkit-config.interface.js';
 import type { NodeHandler, PlatformName } from '../http/platform/http-platform.js';
 import { createHttpAdapter } from '../http/platform/platform-adapter.js';
@@ -54,7 +55,10 @@ export interface AppOptions {
   cwd?: string;
   /** Nest log levels, or false for silence. @default ['error', 'warn'] */
   logger?: LogLevel[] | false;
-  /** Cross-origin requests: `true` allows any origin, or Nest's CORS options. @default off */
+  /**
+   * Cross-origin requests: `true` allows any origin, or Nest's CORS options. Either way
+   * `X-Stream-Id` is added to the exposed headers (`Access-Control-Expose-Headers`). @default off
+   */
   cors?: boolean | CorsOptions;
   /**
    * The HTTP server to run on: `'express'`, or `'fastify'` (install `@nestjs/platform-fastify`)
@@ -322,7 +326,7 @@ export class App {
       logger: this.options.logger ?? ['error', 'warn'],
     });
     configureNestApp(nest, { linkResponses: this.routes.length > 0 });
-    if (this.options.cors) nest.enableCors(this.options.cors === true ? {} : this.options.cors);
+    if (this.options.cors) nest.enableCors(corsOptions(this.options.cors));
     await nest.init();
     return nest;
   }

@@ -7,12 +7,14 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { MemoryCacheStore } from '../../../providers/src/cache/memory-cache.store.js';
 import { standaloneConfig } from '../config/config-defaults.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { platformOfResponse } from '../http/platform/platform-of.js';
 import { routeInfo } from '../routing/route-info.js';
 import { SessionPipe } from '../session/session.decorator.js';
+import { resumesStream } from '../sse/stream-position.js';
 import { RATE_LIMIT_METADATA, TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { clientAddress, type AddressedRequest } from './client-address.js';
 import type { RateLimitOptions } from './rate-limit.decorator.js';
@@ -89,8 +91,6 @@ export class RateLimitGuard implements CanActivate {
   }
 }
 
-function isResumption(handler: object, req: { headers: Record<string, unknown> }): boolean {
-  return (
-    Boolean(routeInfo(handler)?.stream?.resumable) && req.headers['last-event-id'] !== undefined
-  );
+function isResumption(handler: object, req: IncomingMessage): boolean {
+  return Boolean(routeInfo(handler)?.stream?.resumable) && resumesStream(req);
 }

@@ -16,6 +16,8 @@ interface Binding {
   readonly inputs: RequestInputs;
   values?: BoundValues | Promise<BoundValues>;
   error?: unknown;
+  /** The parameters are not checked yet (see {@link enterRoute}'s `bind`). */
+  unbound?: boolean;
 }
 
 type Carrier = RoutedRequest & { [BINDING]?: Binding };
@@ -36,13 +38,24 @@ export function bindRequest(
   handler: object,
 ): BoundValues | Promise<BoundValues> {
   const binding = enter(req, res, handler);
+  if (binding.unbound) bindDeclared(binding);
   if ('error' in binding) throw binding.error;
   return (binding.values ??= mergeInputs(binding.inputs));
 }
 
-/** {@link bindRequest} without reading the values: the checks and the mark only. */
-export function enterRoute(req: RoutedRequest, res: ServerResponse, handler: object): void {
-  const binding = enter(req, res, handler);
+/**
+ * {@link bindRequest} without reading the values: the checks and the mark only. With `bind`
+ * false the declared parameters are left unchecked until something reads them (a resumed stream,
+ * whose handler does not run again, is not refused for parameters it never reads).
+ */
+export function enterRoute(
+  req: RoutedRequest,
+  res: ServerResponse,
+  handler: object,
+  bind = true,
+): void {
+  const binding = enter(req, res, handler, bind);
+  if (bind && binding.unbound) bindDeclared(binding);
   if ('error' in binding) throw binding.error;
 }
 
@@ -51,7 +64,7 @@ export function replyRouteOf(res: object): RouteInfo | undefined {
   return (res as MarkedResponse)[REPLY_ROUTE];
 }
 
-function enter(req: Carrier, res: MarkedResponse, handler: object): Binding {
+function enter(req: Carrier, res: MarkedResponse, handler: object, bind = true): Binding {
   const existing = req[BINDING];
   if (existing?.handler === handler) return existing;
   const info = routeInfo(handler);
@@ -63,11 +76,26 @@ function enter(req: Carrier, res: MarkedResponse, handler: object): Binding {
     if (info.methods && !accepts(info.methods, req.method ?? 'GET')) {
       throw new MethodNotAllowedError(info.methods);
     }
-    if (info.params) binding.values = bindParams(info.params, binding.inputs);
+    if (info.params) {
+      if (bind) binding.values = bindParams(info.params, binding.inputs);
+      else binding.unbound = true;
+    }
   } catch (error) {
     binding.error = error;
   }
   return binding;
+}
+
+/** Checks the declared parameters of a binding entered without them. */
+function bindDeclared(binding: Binding): void {
+  binding.unbound = false;
+  const params = routeInfo(binding.handler)?.params;
+  if (!params) return;
+  try {
+    binding.values = bindParams(params, binding.inputs);
+  } catch (error) {
+    binding.error = error;
+  }
 }
 
 function accepts(methods: readonly string[], method: string): boolean {

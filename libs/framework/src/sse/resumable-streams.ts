@@ -11,7 +11,7 @@ import type {
   StreamLogEntry,
 } from '../../../providers/src/streams/stream-log.interface.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
-import { NotFoundError } from '../http/http.errors.js';
+import { BadRequestError, NotFoundError } from '../http/http.errors.js';
 import { clientAddress, type AddressedRequest } from '../rate-limit/client-address.js';
 import { ClientDisconnectedError, replaceAbortController } from '../routing/request-signal.js';
 import { SessionPipe } from '../session/session.decorator.js';
@@ -170,7 +170,8 @@ export class ResumableStreams implements OnApplicationShutdown {
     res.setHeader('X-Stream-Id', id);
     if (position) {
       this.watchReader(key, res);
-      return { events: this.follow(key, position.after, reader.signal, id), controller: reader };
+      const rest = this.follow(key, position.after, reader.signal, id);
+      return { events: answerEmptyResume(rest, res), controller: reader };
     }
     const producer = new AbortController();
     replaceAbortController(req, producer);
@@ -214,6 +215,41 @@ export class ResumableStreams implements OnApplicationShutdown {
   }
 
   /**
+   * Follows stream `id` whatever the method of the route that started it (`GET /streams/:id`):
+   * from the position in `Last-Event-ID` or `?lastEventId=` (from the start without one), as a
+   * reconnect to that route reads it, answered `204` when nothing is left. The stream is looked
+   * for as owned by each of `owners` in turn (`undefined`: a stream with no owner).
+   *
+   * @throws NotFoundError (404) when no such stream is held for any of `owners`.
+   * @throws BadRequestError (400) for a position that is malformed or names another stream.
+   */
+  async *followById(
+    req: StreamRequest,
+    res: ServerResponse,
+    id: string,
+    owners: readonly (string | undefined)[],
+  ): AsyncGenerator<SseMessageEvent> {
+    const position = streamPosition(req);
+    if (position && position.id !== id) {
+      throw new BadRequestError('Last-Event-ID must be the id of an event of this stream');
+    }
+    const log = this.backend();
+    let key: string | undefined;
+    for (const owner of owners) {
+      const candidate = logKey(id, owner);
+      if ((await log.read(candidate, Number.MAX_SAFE_INTEGER)) !== undefined) {
+        key = candidate;
+        break;
+      }
+    }
+    if (key === undefined) throw new NotFoundError(`Stream ${id} is unknown or has expired`);
+    const reader = new AbortController();
+    res.once('close', () => reader.abort());
+    this.watchReader(key, res);
+    yield* answerEmptyResume(this.follow(key, position?.after ?? 0, reader.signal, id), res);
+  }
+
+  /**
    * Opens stream `id` and starts recording `chunks` into it in the background; the producer's
    * `controller` aborts on cancel, on time-to-live and at shutdown. Resolves once the stream is
    * readable.
@@ -234,8 +270,10 @@ export class ResumableStreams implements OnApplicationShutdown {
   /**
    * The events of stream `id` numbered above `after`, then the rest live until the stream ends,
    * as `MessageEvent`s with their positions as ids. A failure of the producer arrives as a last
-   * `event: error` — or, to a reader in the producer's process that has sent nothing yet, as the
-   * producer's own error (so the response gets its real status). Ends early when `signal` aborts.
+   * `event: error` with a number of its own — or, to a reader in the producer's process that has
+   * sent nothing yet, as the producer's own error (so the response gets its real status). Nothing
+   * at all when `after` is at or past the stream's end (the client had everything, the error
+   * included). Ends early when `signal` aborts.
    *
    * @throws NotFoundError (404) when the stream is unknown or expired.
    */
@@ -246,6 +284,7 @@ export class ResumableStreams implements OnApplicationShutdown {
     shownId = id,
   ): AsyncGenerator<SseMessageEvent> {
     const log = this.backend();
+    if (after > 0 && (await this.endsBy(log, id, after))) return;
     let position = after;
     let idle = 0;
     for (;;) {
@@ -262,10 +301,9 @@ export class ResumableStreams implements OnApplicationShutdown {
         if (entry.kind === 'error') {
           const own = this.local.get(id)?.error;
           if (position === 1 && after === 0 && own !== undefined) throw asError(own);
-          // Numbered as the last event: a client reconnecting from there is told again.
-          const last = position - 1;
+          // Numbered as an event: a client reconnecting from it had it, and is not told again.
           yield {
-            id: last === 0 ? shownId : `${shownId}.${last}`,
+            id: `${shownId}.${position}`,
             type: 'error',
             data: JSON.stringify({ error: entry.message }),
           };
@@ -292,6 +330,21 @@ export class ResumableStreams implements OnApplicationShutdown {
         }
       } else idle = 0;
     }
+  }
+
+  /**
+   * True when stream `id` has ended by entry number `after`: its last entry (an end or an error)
+   * is at or before that position. False while it runs, and when it is unknown (the caller's read
+   * says so).
+   */
+  private async endsBy(log: StreamLog, id: string, after: number): Promise<boolean> {
+    const from = await log.read(id, after - 1);
+    if (from === undefined) return false;
+    const at = from[0];
+    if (at) return at.kind !== 'event';
+    // Past what was written: over when the last entry of all is the end.
+    const last = (await log.read(id, 0))?.at(-1);
+    return last !== undefined && last.kind !== 'event';
   }
 
   /**
@@ -462,6 +515,26 @@ function toEntry(chunk: unknown): StreamLogEntry | undefined {
     };
   }
   return { kind: 'event', data: JSON.stringify(chunk) ?? '' };
+}
+
+/**
+ * A resumed stream's events; when there are none (the client had them all, or the stream ended
+ * with nothing after its position) the answer is `204 No Content`, which tells an `EventSource`
+ * to stop reconnecting, instead of an empty `200` it would reconnect after.
+ */
+async function* answerEmptyResume(
+  events: AsyncGenerator<SseMessageEvent>,
+  res: ServerResponse,
+): AsyncGenerator<SseMessageEvent> {
+  let sent = false;
+  for await (const event of events) {
+    sent = true;
+    yield event;
+  }
+  if (!sent && !res.headersSent && !res.destroyed) {
+    res.writeHead(204);
+    res.end();
+  }
 }
 
 function asError(error: unknown): Error {

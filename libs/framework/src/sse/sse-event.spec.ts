@@ -9,26 +9,26 @@ describe('SseFramer', () => {
     expect(framer.frame(Buffer.from('bytes'))).toBe('event: message\ndata: bytes\n\n');
   });
 
-  it('frames MessageEvents as Nest does: type, an id counted from 1 when missing, retry, JSON data', () => {
+  it('frames MessageEvents as Nest does (type, an id counted from 1 when missing, retry, JSON data), the id line last', () => {
     const framer = new SseFramer();
-    expect(framer.frame({ data: 'x' })).toBe('event: message\nid: 1\ndata: x\n\n');
+    expect(framer.frame({ data: 'x' })).toBe('event: message\ndata: x\nid: 1\n\n');
     expect(framer.frame({ data: { n: 1 }, type: 'update' })).toBe(
-      'event: update\nid: 2\ndata: {"n":1}\n\n',
+      'event: update\ndata: {"n":1}\nid: 2\n\n',
     );
     // An explicit id is kept and does not move the counter.
     expect(framer.frame({ data: 'y', id: 'custom-7', retry: 3000 })).toBe(
-      'event: message\nid: custom-7\nretry: 3000\ndata: y\n\n',
+      'event: message\nretry: 3000\ndata: y\nid: custom-7\n\n',
     );
-    expect(framer.frame({ data: 'z' })).toBe('event: message\nid: 3\ndata: z\n\n');
+    expect(framer.frame({ data: 'z' })).toBe('event: message\ndata: z\nid: 3\n\n');
   });
 
   it('drops line breaks from fields, writes comments, and gives a comment-only event no id', () => {
     const framer = new SseFramer();
     expect(framer.frame({ data: 'd', type: 'evil\nevent: other', id: '1\r2' })).toBe(
-      'event: evilevent: other\nid: 12\ndata: d\n\n',
+      'event: evilevent: other\ndata: d\nid: 12\n\n',
     );
     expect(framer.frame({ comment: 'keep\nalive' })).toBe(': keep\n: alive\n\n');
-    expect(framer.frame({ data: 'after' })).toBe('event: message\nid: 1\ndata: after\n\n');
+    expect(framer.frame({ data: 'after' })).toBe('event: message\ndata: after\nid: 1\n\n');
   });
 
   it('splits a line break anywhere in the data, at either end or alone, and leaves none unsplit', () => {

@@ -56,9 +56,9 @@ export function formatEvent(data: string, event = 'message'): string {
 
 /**
  * Turns what a stream emits into SSE frames, per response. A string is one `event: message`
- * (its lines as `data:` lines); a {@link SseMessageEvent} is framed as Nest's `@Sse()` frames it
- * — including an `id:` counted from 1 when the event has none — so an SSE parser reads the same
- * events from both; any other value is sent as JSON.
+ * (its lines as `data:` lines); a {@link SseMessageEvent} gives an SSE parser the same event as
+ * Nest's `@Sse()` — including an `id:` counted from 1 when the event has none — but its `id:`
+ * line comes after the `data:` lines (Nest writes it before them); any other value is sent as JSON.
  */
 export class SseFramer {
   private lastId = 0;
@@ -81,7 +81,6 @@ export class SseFramer {
     if ((id === undefined || id === null) && !commentOnly) id = String((this.lastId += 1));
     let frame = `event: ${event.type === undefined ? 'message' : oneLine(event.type)}\n`;
     if (commentOnly) frame = '';
-    if (id !== undefined && id !== null) frame += `id: ${oneLine(id)}\n`;
     if (event.retry !== undefined && event.retry !== null)
       frame += `retry: ${oneLine(event.retry)}\n`;
     if (event.comment !== undefined && event.comment !== null) frame += lines(event.comment, ': ');
@@ -89,6 +88,9 @@ export class SseFramer {
       const data = typeof event.data === 'string' ? event.data : JSON.stringify(event.data);
       frame += lines(data, 'data: ');
     }
+    // Last, after the data: a client that takes the id as soon as it reads its line (as
+    // `@microsoft/fetch-event-source` does) must not hold the id of an event it has not got.
+    if (id !== undefined && id !== null) frame += `id: ${oneLine(id)}\n`;
     return `${frame}\n`;
   }
 }

@@ -130,7 +130,8 @@ export class SseWriter implements HeartbeatMember {
   /** Ends the stream and stops the heartbeat. */
   end(): void {
     if (this.ended) return;
-    if (!this.opened && !this.res.destroyed) this.open();
+    // Unless the response was answered already, without the stream (a resume with nothing left).
+    if (!this.opened && !this.res.destroyed && !this.res.headersSent) this.open();
     this.ended = true;
     this.stopHeartbeat();
     const batch = this.batch;
