@@ -37,6 +37,13 @@ export type {
 // Server-Sent Events, and the request's AbortSignal (with the reasons it aborts for).
 export { Stream } from './routing/stream.decorator.js';
 export type { StreamOptions } from './sse/stream-options.js';
+export type { UiMessageChunk, UiFinishReason } from './sse/ui-message/ui-message-chunk.js';
+export {
+  UI_MESSAGE_STREAM_HEADER,
+  UI_MESSAGE_STREAM_VERSION,
+} from './sse/ui-message/ui-message-chunk.js';
+export { readUiChatRequest } from './sse/ui-message/ui-message-request.js';
+export type { UiChatRequest, UiChatRequestLimits } from './sse/ui-message/ui-message-request.js';
 export {
   ResumableStreams,
   StreamCancelledError,

@@ -33,6 +33,9 @@ import { appendHiddenParam, hasParamOfType } from './route-params.decorator.js';
  * }
  */
 export function Stream(options: StreamOptions = {}): MethodDecorator {
+  if (options.format === 'ui-message' && options.resumable) {
+    throw new TypeError("@Stream(): format 'ui-message' cannot be resumable yet");
+  }
   return (target, key, descriptor) => {
     Reflect.defineMetadata(STREAM_METADATA, options, descriptor.value as object);
     UseInterceptors(StreamInterceptor)(target, key, descriptor);

@@ -19,6 +19,10 @@ export interface SsePumpOptions {
   describeError: (error: unknown) => string;
   /** Called with errors that happen after the stream began (for logging). */
   onLateError?: (error: unknown) => void;
+  /** Frames one chunk, in place of the default framing (e.g. the `'ui-message'` format). */
+  frame?: (chunk: unknown) => string;
+  /** Frames the closing failure message, in place of `event: error` with `{"error": ...}`. */
+  errorFrame?: (message: string) => string;
 }
 
 /**
@@ -69,7 +73,7 @@ export class SsePump {
       if (this.halted) return;
       if (!this.writer.started && !this.res.headersSent) throw error;
       this.options.onLateError?.(error);
-      await this.writer.write(errorFrame(this.options.describeError(error)));
+      await this.writer.write(this.errorFrame(this.options.describeError(error)));
       this.writer.end();
     } finally {
       this.writer.stopHeartbeat();
@@ -84,7 +88,7 @@ export class SsePump {
    */
   stop(message: string): void {
     if (this.finished || this.halted) return;
-    void this.writer.write(errorFrame(message));
+    void this.writer.write(this.errorFrame(message));
     this.writer.end();
     this.halt();
   }
@@ -124,7 +128,11 @@ export class SsePump {
 
   /** Writes one chunk; a promise only when the client is behind. */
   private emit(chunk: unknown): Promise<void> | undefined {
-    return this.writer.write(this.framer.frame(chunk));
+    return this.writer.write(this.options.frame?.(chunk) ?? this.framer.frame(chunk));
+  }
+
+  private errorFrame(message: string): string {
+    return (this.options.errorFrame ?? errorFrame)(message);
   }
 
   /** The client is gone or the server stops the stream: stop the producer, once. */

@@ -31,6 +31,19 @@ export interface StreamOptions {
    * @default false
    */
   resumable?: boolean | ResumableOptions;
+  /**
+   * What the stream speaks. `'sse'`: one SSE event per chunk (strings as `event: message`, Nest
+   * `MessageEvent`s framed as `@Sse()` frames them, other values as JSON). `'ui-message'`: the
+   * AI SDK's UI message stream protocol (v1), which `useChat`, `DefaultChatTransport` and
+   * `readUIMessageStream` read: the `x-vercel-ai-ui-message-stream: v1` header, `data: <json>`
+   * events and a closing `data: [DONE]`. The handler yields strings (text deltas of one text
+   * part), `llm.streamEvents()` events (text, tool parts with their input and output, and a
+   * `finish` whose `messageMetadata` holds the usage and step count), custom `{ type:
+   * 'data-<name>', data }` parts and any chunk of the protocol itself, sent as they are. A
+   * failure after the stream began ends it with an `error` chunk. Not combined with `resumable`.
+   * @default 'sse'
+   */
+  format?: 'sse' | 'ui-message';
 }
 
 /** Options of a resumable stream (`@Stream({ resumable: { ... } })`). */

@@ -21,9 +21,11 @@ import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { ResumableStreams } from './resumable-streams.js';
 import { SsePump } from './sse-pump.js';
 import { DEFAULT_MAX_PENDING_BYTES, type StreamOptions } from './stream-options.js';
+import { resumesStream } from './stream-position.js';
 import { StreamRegistry } from './stream-registry.js';
 import { handlerOutput, observableIterator, type StreamOverflowError } from './stream-source.js';
 import { logFailure } from '../http/log-failure.js';
+import { uiMessageStream } from './ui-message/ui-message-stream.js';
 
 /**
  * The abort reason once a stream is over (Nest's `@SseSignal()` contract: the signal aborts when
@@ -101,7 +103,8 @@ export class StreamInterceptor implements NestInterceptor, OnApplicationShutdown
     const http = context.switchToHttp();
     const req = http.getRequest<StreamRequest>();
     const reply = http.getResponse<object>();
-    enterRoute(req, reply as ServerResponse, handler);
+    // A resume does not run the handler: its parameters are not checked (nor needed again).
+    enterRoute(req, reply as ServerResponse, handler, !(stream.resumable && resumesStream(req)));
     this.streams.admit();
     const resumable = typeof stream.resumable === 'object' ? stream.resumable : {};
     // Past the caps on producers: a 429 the exception filter answers, before the takeover.
@@ -190,7 +193,12 @@ export class StreamInterceptor implements NestInterceptor, OnApplicationShutdown
       pump.fail(error);
       controller.abort(error);
     };
-    const pump: SsePump = new SsePump(source(maxPendingBytes, onOverflow), res, {
+    const emissions = source(maxPendingBytes, onOverflow);
+    const format =
+      stream.format === 'ui-message'
+        ? uiMessageStream(res, emissions, maxPendingBytes, onOverflow)
+        : undefined;
+    const pump: SsePump = new SsePump(format?.emissions ?? emissions, res, {
       heartbeatMs: (stream.heartbeat ?? this.config.app.sse_heartbeat) * 1000,
       maxPendingBytes,
       onOverflow,
@@ -201,6 +209,8 @@ export class StreamInterceptor implements NestInterceptor, OnApplicationShutdown
           `Stream failed (${req.method} ${req.originalUrl ?? req.url})`,
           error,
         ),
+      frame: format?.frame,
+      errorFrame: format?.errorFrame,
     });
     (req as PumpCarrier)[ACTIVE_PUMP] = pump;
     const done = pump.run();
