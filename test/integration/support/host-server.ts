@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { userEnv } from '../../../apps/cli/test/support/generated-project.js';
+import { childStopper } from './stop-child.js';
 
 /** A Node.js program of the host project serving HTTP on a port it chose. */
 export interface HostServer {
@@ -24,14 +25,7 @@ export function startHostServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
-  const stop = async (): Promise<void> => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    child.kill('SIGTERM');
-    await exited;
-    clearTimeout(killer);
-  };
+  const stop = childStopper(child);
   return new Promise((resolve, reject) => {
     const fail = (why: string): void => {
       clearTimeout(timer);

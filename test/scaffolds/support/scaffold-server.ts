@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { freePort } from '../../../apps/cli/test/support/cli-process.js';
 import { userEnv } from '../../../apps/cli/test/support/generated-project.js';
 import { QUIET_LIMIT_MS } from './watched-run.js';
+import { childStopper } from '../../integration/support/stop-child.js';
 
 /** A built scaffold app serving on a port of its own. */
 export interface ScaffoldServer {
@@ -42,14 +43,7 @@ export async function startScaffoldServer(cwd: string, entry: string): Promise<S
   };
   child.stdout.on('data', onData);
   child.stderr.on('data', onData);
-  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
-  const stop = async (): Promise<void> => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    child.kill('SIGTERM');
-    await exited;
-    clearTimeout(killer);
-  };
+  const stop = childStopper(child);
   for (;;) {
     if (await answersRoot(url)) {
       const coldStartMs = Math.round(performance.now() - started);
