@@ -63,6 +63,8 @@ describe('logs of a real app run with provider keys set', () => {
         'toolkit.yaml': [
           'app:',
           '  debug: true',
+          '  log_format: json',
+          '  access_log: true',
           'llm:',
           '  max_retries: 0',
           'memory:',
@@ -95,10 +97,14 @@ describe('logs of a real app run with provider keys set', () => {
     await fake.close();
   });
 
-  const post = async (path: string, json: unknown): Promise<{ status: number; text: string }> => {
+  const post = async (
+    path: string,
+    json: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; text: string }> => {
     const res = await fetch(`${base}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify(json),
     });
     return { status: res.status, text: await res.text() };
@@ -133,6 +139,17 @@ describe('logs of a real app run with provider keys set', () => {
     );
     expect(await record('bad input', post('/openai', { message: 42 }))).toBe(422);
     expect(await record('unknown path', post('/nope', {}))).toBe(404);
+    // Secrets a client sends: in a header, the query string, the path, an untrusted request id.
+    const carried = post(
+      `/openai?api_key=${OPENAI_KEY}`,
+      { message: 'hi' },
+      {
+        authorization: `Bearer ${ANTHROPIC_KEY}`,
+        'x-request-id': `id-${REDIS_PASSWORD}`,
+      },
+    );
+    expect(await record('secrets sent', carried)).toBe(200);
+    expect(await record('secret path', post(`/nope/${OPENAI_KEY}`, {}))).toBe(404);
 
     // The keys were really set and used: the providers received them.
     const openaiAuth = fake.requests.find((r) => r.api === 'openai-chat')?.headers.authorization;
@@ -148,6 +165,14 @@ describe('logs of a real app run with provider keys set', () => {
     // The run did log its failures (so there was something to leak).
     expect(logs).toMatch(/502|Bad Gateway|rejected|invalid/i);
     expect(logs).toMatch(/redis/i);
+    // ...and an access line per request, with the route pattern, never the path or query.
+    const lines = logs.split('\n').filter((line) => line.startsWith('{'));
+    const access = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.context === 'Access');
+    expect(access.length).toBeGreaterThanOrEqual(answers.length);
+    expect(access).toContainEqual(expect.objectContaining({ route: '/openai', status: 200 }));
+    expect(access).toContainEqual(expect.objectContaining({ route: null, status: 404 }));
     // Every secret carries the marker LOGTEST: a truncated or partly masked key still shows it.
     expect(logs).not.toContain('LOGTEST');
     for (const secret of SECRETS) {

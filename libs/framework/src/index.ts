@@ -21,6 +21,12 @@ export type {
 export { installBodyParsers } from './http/body-parsers.js';
 export { applyConnectionLimits, type ConnectionLimits } from './http/connection-limits.js';
 
+// Request ids and logs: `X-Request-Id`, the id in every log line of a request, access lines.
+export { ToolkitLogger } from './logging/toolkit-logger.js';
+export { currentRequestId, recordRequestUsage } from './logging/request-context.js';
+export { AccessLogRecord } from './logging/access-log-record.js';
+export type { AccessLogFields } from './logging/access-log-record.js';
+
 // Routes in controllers, and the parameter declarations `@Arg` and `app.route` share.
 export { Route } from './routing/route.decorator.js';
 export type { RouteOptions } from './routing/route.decorator.js';
@@ -43,7 +49,17 @@ export {
   UI_MESSAGE_STREAM_VERSION,
 } from './sse/ui-message/ui-message-chunk.js';
 export { readUiChatRequest } from './sse/ui-message/ui-message-request.js';
+export { assertUiChatHistory } from './sse/ui-message/ui-chat-history.js';
+export type { ChatStreamResume } from './sse/ui-message/chat-stream-resume.js';
 export type { UiChatRequest, UiChatRequestLimits } from './sse/ui-message/ui-message-request.js';
+export { toUiMessages } from './sse/ui-message/to-ui-messages.js';
+export type {
+  UiMessage,
+  UiMessagePart,
+  UiStepStartPart,
+  UiTextPart,
+  UiToolPart,
+} from './sse/ui-message/to-ui-messages.js';
 export {
   ResumableStreams,
   StreamCancelledError,
@@ -120,9 +136,14 @@ export { SpendLedger } from '../../providers/src/llm/cost/spend-ledger.js';
 // Conversation memory: `app.memory(userId)`, or the injected `MemoryService`.
 export { MemoryService } from './memory/memory.service.js';
 export { recordTurn } from './memory/record-turn.js';
+export { toolStepsOf } from './memory/tool-step.collector.js';
 export type { TurnOptions, TurnWriter } from './memory/record-turn.js';
 export { MemoryStore } from '../../providers/src/memory/memory-store.interface.js';
-export type { MemoryMessage, MemoryRole } from '../../providers/src/memory/memory-message.js';
+export type {
+  MemoryMessage,
+  MemoryRole,
+  ToolStep,
+} from '../../providers/src/memory/memory-message.js';
 export type {
   AddTurnOptions,
   ConversationMemory,

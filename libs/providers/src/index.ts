@@ -71,7 +71,7 @@ export type { LlmErrorContext } from './llm/llm.errors.js';
 // Conversation memory: the store contract, its backends, and per-user memory over a store.
 export { MemoryStore } from './memory/memory-store.interface.js';
 export type { MemoryBackend } from './memory/memory-store.interface.js';
-export type { MemoryMessage, MemoryRole } from './memory/memory-message.js';
+export type { MemoryMessage, MemoryRole, ToolStep } from './memory/memory-message.js';
 export { StoreConversationMemory } from './memory/conversation-memory.js';
 export type {
   AddTurnOptions,

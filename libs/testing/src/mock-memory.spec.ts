@@ -41,6 +41,29 @@ describe('MockMemory', () => {
     ]);
   });
 
+  it("stores and records a turn's tool steps like the real memory, refusing bad ones", async () => {
+    const memory = new MockMemory({ now: clock });
+    const tools = [
+      { id: 'c1', name: 'calculator', args: { expression: '2+3' }, result: 5, step: 1 },
+    ];
+    await memory.for('alice').addTurn('2+3?', '5.', { tools });
+    expect(memory.calls).toEqual([
+      ['addTurn', 'alice', '2+3?', '5.', { interrupted: false, tools }],
+    ]);
+    const history = memory.getHistory('alice');
+    expect(history.map((m) => m.tools)).toEqual([undefined, tools]);
+    (history[1].tools?.[0].args as { expression: string }).expression = 'changed';
+    expect(memory.getHistory('alice')[1].tools).toEqual(tools);
+    const big = await memory.for('alice').addTurn('fetch', 'ok', {
+      tools: [{ id: 'c2', name: 'fetch', args: {}, result: 'x'.repeat(70_000) }],
+    });
+    expect(big[1].tools?.[0].result).toMatch(/… \[truncated: 70002 characters\]$/);
+    await expect(
+      memory.for('alice').addTurn('q', 'a', { tools: [{ id: 'c3', name: 'x' }] as never }),
+    ).rejects.toThrow('tools[0].args is required');
+    expect(memory.getHistory('alice')).toHaveLength(4);
+  });
+
   it('addTurn stores neither message when one is invalid', async () => {
     const memory = new MockMemory();
     expect(() => memory.addTurn('alice', 'Hi', 42 as unknown as string)).toThrow(

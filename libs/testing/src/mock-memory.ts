@@ -73,8 +73,9 @@ export class MockMemory {
 
   /**
    * Appends a whole turn (user message, then assistant answer, marked
-   * `metadata: { interrupted: true }` when `options.interrupted`); both or neither. Returns the
-   * two stored messages.
+   * `metadata: { interrupted: true }` when `options.interrupted`, carrying `options.tools` as its
+   * `tools`, validated and cut to their bound like the real memory); both or neither. Returns the
+   * two stored messages. The recorded call holds `tools` only when given.
    */
   addTurn(
     userId: string,
@@ -82,17 +83,13 @@ export class MockMemory {
     assistant: string,
     options: AddTurnOptions = {},
   ): MemoryMessage[] {
-    this.calls.push([
-      'addTurn',
-      userId,
-      user,
-      assistant,
-      { interrupted: options.interrupted === true },
-    ]);
+    const recorded: AddTurnOptions = { interrupted: options.interrupted === true };
+    if (options.tools !== undefined) recorded.tools = options.tools;
+    this.calls.push(['addTurn', userId, user, assistant, recorded]);
     assertValidUserId(userId);
     const turn = buildTurn(user, assistant, options, this.now().toISOString());
     const history = this.histories.get(userId) ?? [];
-    history.push(...turn);
+    history.push(...turn.map(copyMessage));
     if (history.length > this.maxHistory) history.splice(0, history.length - this.maxHistory);
     this.histories.set(userId, history);
     return turn.map(copyMessage);

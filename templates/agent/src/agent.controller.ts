@@ -8,6 +8,7 @@ import {
   Route,
   Session,
   ToolRegistry,
+  toolStepsOf,
   ValidationError,
 } from 'toolkit';
 import { ANALYSES, ANALYSIS_TYPES, type AnalysisType } from './analyses.js';
@@ -89,8 +90,9 @@ export class AgentController {
       toolContext: { conversation: conversationId(session, userId) },
       userId: session,
     });
-    // Both messages together, once the answer exists: a failed call leaves no trace.
-    await memory.addTurn(message, answer.text);
+    // Both messages together, once the answer exists: a failed call leaves no trace. The tool
+    // calls go with the answer, so /history shows them and the next turn's model call sees them.
+    await memory.addTurn(message, answer.text, { tools: toolStepsOf(answer.steps) });
     const toolCalls = answer.steps.flatMap((step) => step.toolCalls);
     return { response: answer.text, tool_calls: toolCalls };
   }

@@ -61,21 +61,27 @@ export class ChatController {
       signal,
       userId: session,
     });
-    // Remembers the exchange when it ends (the text of its `text-delta` events): a stopped
+    // Remembers the exchange when it ends (the text of its `text-delta` events, and the tool
+    // calls with their results, which the next turn's model call sees again): a stopped
     // answer is kept as far as it got (marked interrupted); a model failure keeps nothing, so a
     // retry never duplicates the question.
     return recordTurn(memory, message, events, signal);
   }
 
-  /** This session's conversation, oldest first (the chat page shows it after a reload). */
+  /**
+   * This session's conversation, oldest first (the chat page shows it after a reload): each
+   * answer with the tool steps it took (`tools`: `{ id, name, args, result | error, step }`),
+   * shown as the page showed them live.
+   */
   @Route('/history', { methods: ['GET'] })
   async history(@Session() session: string, @Arg('user_id', USER_ID) userId: string) {
     const messages = await conversationOf(this.memory, session, userId).toDictList();
     return {
-      messages: messages.map(({ role, content, metadata }) => ({
+      messages: messages.map(({ role, content, metadata, tools }) => ({
         role,
         content,
         ...(metadata?.interrupted === true && { interrupted: true }),
+        ...(tools !== undefined && { tools }),
       })),
     };
   }

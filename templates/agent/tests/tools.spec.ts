@@ -54,6 +54,27 @@ describe('the agent uses its tools (offline echo model: "/tool NAME {json}")', (
     });
   });
 
+  it('POST /chat remembers its tool steps too: GET /history shows them', async () => {
+    const res = await client.post('/chat', {
+      json: { message: '/tool calculator {"expression": "3 * 3"}' },
+    });
+    const cookie = String(res.headers['set-cookie']).split(';')[0];
+    const history = await client.get('/history', { headers: { cookie } });
+    expect(history.json<{ messages: unknown[] }>().messages[1]).toEqual({
+      role: 'assistant',
+      content: 'Tool calculator returned 9.',
+      tools: [
+        {
+          id: expect.any(String),
+          name: 'calculator',
+          args: { expression: '3 * 3' },
+          result: 9,
+          step: 1,
+        },
+      ],
+    });
+  });
+
   it('feeds a tool error back to the model instead of failing the request', async () => {
     const res = await client.post('/chat', {
       json: { message: '/tool calculator {"expression": "1 / 0"}' },
@@ -78,6 +99,42 @@ describe('the agent uses its tools (offline echo model: "/tool NAME {json}")', (
     expect(JSON.parse(result!.data)).toMatchObject({ name: 'calculator', result: 42 });
     const text = events.filter((e) => e.event === 'text-delta').map((e) => e.data);
     expect(text.join('')).toBe('Tool calculator returned 42.');
+  });
+
+  it('GET /history keeps the tool steps of each streamed answer, a failed one with its error', async () => {
+    const res = await client.post('/chat/stream', {
+      json: { message: '/tool calculator {"expression":"2+3"}' },
+    });
+    const cookie = String(res.headers['set-cookie']).split(';')[0];
+    const history = await client.get('/history', { headers: { cookie } });
+    expect(history.json()).toEqual({
+      messages: [
+        { role: 'user', content: '/tool calculator {"expression":"2+3"}' },
+        {
+          role: 'assistant',
+          content: 'Tool calculator returned 5.',
+          tools: [
+            {
+              id: expect.any(String),
+              name: 'calculator',
+              args: { expression: '2+3' },
+              result: 5,
+              step: 1,
+            },
+          ],
+        },
+      ],
+    });
+    const next = await client.post('/chat/stream', {
+      json: { message: '/tool calculator {"expression":"1/0"}' },
+      headers: { cookie },
+    });
+    expect(next.statusCode).toBe(200);
+    const after = await client.get('/history', { headers: { cookie } });
+    const steps = after.json<{ messages: { tools?: { error?: string }[] }[] }>().messages[3].tools;
+    expect(steps).toEqual([
+      expect.objectContaining({ error: expect.stringMatching(/division by zero/) }),
+    ]);
   });
 
   it("keeps notes per conversation: another session never finds this one's", async () => {

@@ -208,7 +208,7 @@ export async function expectResumeAfterDrop(browser: Browser, url: string): Prom
 /**
  * The agent's tool steps: a `/tool` message (the offline echo model's rule) shows the call as a
  * step before the answer, then its result; a failing tool shows its error, the answer follows,
- * and a tool argument holding HTML stays text.
+ * and a tool argument holding HTML stays text. A reload shows the same steps from `/history`.
  */
 export async function expectToolSteps(browser: Browser, url: string): Promise<void> {
   const { page, close } = await openChat(browser, url);
@@ -243,5 +243,12 @@ export async function expectToolSteps(browser: Browser, url: string): Promise<vo
       `[...document.querySelectorAll('.message.assistant')].at(-1)?.textContent.startsWith('Tool calculator failed')`,
     ),
   );
+  await page.waitForFunction(inPage(`!document.querySelector('[data-streaming]')`));
+  // After a reload the server's history shows the same steps, in the same places.
+  const shown = `[...document.querySelectorAll('.message')].map((n) => [n.className, n.dataset.state ?? '', n.textContent])`;
+  const live = await page.evaluate<string[][]>(shown);
+  await page.reload();
+  await page.waitForFunction(inPage(`document.querySelectorAll('.message.tool').length === 2`));
+  expect(await page.evaluate<string[][]>(shown)).toEqual(live);
   await close();
 }

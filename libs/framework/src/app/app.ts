@@ -2,6 +2,7 @@ import {
   Module,
   type DynamicModule,
   type INestApplication,
+  type LoggerService,
   type LogLevel,
   type Provider,
   type Type,
@@ -35,6 +36,7 @@ import type {
 import { answerClientErrors } from '../http/client-error.js';
 import { applyConnectionLimits } from '../http/connection-limits.js';
 import { configureNestApp } from './configure-app.js';
+import { appLogger } from './app-logger.js';
 import { buildFunctionalController } from './functional-routes.controller.js';
 
 /** Options of {@link App}. */
@@ -53,8 +55,13 @@ export interface AppOptions {
   config?: ToolkitConfigInput;
   /** Folder holding `toolkit.yaml` and `.env`. @default process.cwd() */
   cwd?: string;
-  /** Nest log levels, or false for silence. @default ['error', 'warn'] */
-  logger?: LogLevel[] | false;
+  /**
+   * Nest log levels for toolkit's logger (`ToolkitLogger`: text or JSON by config
+   * `app.log_format`, the request id on each line written during a request), `false` for
+   * silence, or any Nest `LoggerService` of yours (it can read the id with `currentRequestId()`).
+   * @default ['error', 'warn'], plus 'log' when config `app.access_log` is on
+   */
+  logger?: LogLevel[] | false | LoggerService;
   /**
    * Cross-origin requests: `true` allows any origin, or Nest's CORS options. Either way
    * `X-Stream-Id` is added to the exposed headers (`Access-Control-Expose-Headers`). @default off
@@ -323,7 +330,7 @@ export class App {
     const nest = await NestFactory.create(root, adapter, {
       bodyParser: false,
       abortOnError: false,
-      logger: this.options.logger ?? ['error', 'warn'],
+      logger: appLogger(this.options.logger, settings),
     });
     configureNestApp(nest, { linkResponses: this.routes.length > 0 });
     if (this.options.cors) nest.enableCors(corsOptions(this.options.cors));

@@ -36,6 +36,8 @@ describe('loadConfig', () => {
       shutdown_grace: 5,
       session_secret: '',
       trust_proxy: false,
+      access_log: false,
+      log_format: 'text',
       platform: 'express',
       headers_timeout: 20,
       request_timeout: 60,
@@ -86,6 +88,25 @@ describe('loadConfig', () => {
     const env = { TOOLKIT_APP_PLATFORM: 'hono' };
     expect(failure(() => loadConfig({ cwd: project({}), env })).message).toBe(
       'Invalid configuration: app.platform must be one of express, fastify (got "hono") in the environment (TOOLKIT_APP_PLATFORM)',
+    );
+  });
+
+  it('reads app.log_format and app.access_log from toolkit.yaml and TOOLKIT_APP_*', () => {
+    const yaml = project({ 'toolkit.yaml': 'app:\n  log_format: json\n  access_log: true\n' });
+    expect(loadConfig({ cwd: yaml, env: {} }).app).toMatchObject({
+      log_format: 'json',
+      access_log: true,
+    });
+    const env = { TOOLKIT_APP_LOG_FORMAT: 'text', TOOLKIT_APP_ACCESS_LOG: 'false' };
+    expect(loadConfig({ cwd: yaml, env }).app).toMatchObject({
+      log_format: 'text',
+      access_log: false,
+    });
+    expect(
+      failure(() => loadConfig({ cwd: project({}), env: { TOOLKIT_APP_LOG_FORMAT: 'xml' } }))
+        .message,
+    ).toBe(
+      'Invalid configuration: app.log_format must be one of text, json (got "xml") in the environment (TOOLKIT_APP_LOG_FORMAT)',
     );
   });
 

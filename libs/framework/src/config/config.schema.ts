@@ -36,6 +36,8 @@ export const CONFIG_SCHEMA: Schema = {
     shutdown_grace: { kind: 'number', default: 5, min: 0 },
     session_secret: { kind: 'string', default: '' },
     trust_proxy: { kind: 'boolean', default: false },
+    access_log: { kind: 'boolean', default: false },
+    log_format: { kind: 'string', default: 'text', choices: ['text', 'json'] },
     platform: { kind: 'string', default: 'express', choices: ['express', 'fastify'] },
     headers_timeout: { kind: 'duration', default: 20, min: 0, max: 3600 },
     request_timeout: { kind: 'duration', default: 60, min: 0, max: 86_400 },

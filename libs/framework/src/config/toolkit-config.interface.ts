@@ -28,9 +28,24 @@ export interface AppSettings {
   session_secret: string;
   /**
    * The app runs behind a proxy (load balancer, platform router) whose `X-Forwarded-Proto` says
-   * whether the client used https, which marks session cookies `Secure`. @default false
+   * whether the client used https, which marks session cookies `Secure`; an incoming
+   * `X-Request-Id` from it is then kept (when well-formed) instead of a new one. @default false
    */
   trust_proxy: boolean;
+  /**
+   * One log line per request once it is answered (context `Access`, level `log`): method, route
+   * pattern (never the raw path or query), status, duration in ms, body bytes, and for LLM routes
+   * model, tokens and cost. `App` then also enables the `log` level of its own logger.
+   * @default false
+   */
+  access_log: boolean;
+  /**
+   * How `App`'s logger writes: `text` (Nest's lines) or `json` (one JSON object per line, Nest's
+   * `ConsoleLogger` with `json: true`), each with the request id of a line written during a
+   * request. Not used when you pass your own `LoggerService` as `new App({ logger })`.
+   * @default "text"
+   */
+  log_format: 'text' | 'json';
   /**
    * The HTTP server toolkit runs on: `express` (`@nestjs/platform-express`) or `fastify`
    * (`@nestjs/platform-fastify`, installed by the project: about three times the requests per

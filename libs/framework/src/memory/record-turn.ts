@@ -1,10 +1,14 @@
 import type { LlmStreamEvent } from '../../../providers/src/llm/tools/llm-stream-event.js';
+import type { ToolStep } from '../../../providers/src/memory/memory-message.js';
 import { assertValidMessage } from '../../../providers/src/memory/memory-message.validation.js';
+import { ToolStepCollector } from './tool-step.collector.js';
 
 /** Options of a turn write: `interrupted` marks an answer the client stopped. */
 export interface TurnOptions {
   /** The answer stopped before its end (the client went away or the server shut down). */
   interrupted?: boolean;
+  /** The tool calls the answer made, with their results (absent when it made none). */
+  tools?: readonly ToolStep[];
 }
 
 /** Where {@link recordTurn} commits the exchange: a `ConversationMemory` (`memory.for(id)`). */
@@ -27,8 +31,14 @@ export interface TurnWriter {
  * (422) at once, before any output; NUL characters in the answer are stored as U+FFFD.
  *
  * The stream may be text chunks (`llm.chat(..., { stream: true })`) or the typed events of
- * `llm.streamEvents()`: every event passes through, and the answer stored is the text of its
- * `text-delta` events (tool calls and results are not part of the conversation's text).
+ * `llm.streamEvents()`: every event passes through, the answer stored is the text of its
+ * `text-delta` events, and its `tool-call` and `tool-result` events (paired by id, numbered by
+ * model round in `step`) are stored as the answer's `tools`, so a reloaded history shows them
+ * and the next `chat({ history })` replays them to the model. A call without a result is stored
+ * with `error: 'interrupted'` when the client stopped the answer, `error: 'not run'` when the
+ * loop ended without running it (`maxSteps`). A stopped answer is kept when it has text or a
+ * tool call that came back (its side effects happened); tool values are stored as their JSON
+ * form, cut past the memory's bound (see `AddTurnOptions.tools`).
  *
  * @example
  * @Route('/chat', { methods: ['POST'] })
@@ -65,11 +75,13 @@ async function* passThrough<T extends string | LlmStreamEvent>(
   signal?: AbortSignal,
 ): AsyncGenerator<T, void, undefined> {
   let answer = '';
+  const tools = new ToolStepCollector();
   // Until the stream ends or fails, leaving means the consumer stopped reading (client gone).
   let outcome: 'complete' | 'failed' | 'stopped' = 'stopped';
   try {
     for await (const chunk of stream) {
       answer += textOf(chunk);
+      if (typeof chunk !== 'string') tools.add(chunk);
       yield chunk;
     }
     outcome = 'complete';
@@ -81,9 +93,17 @@ async function* passThrough<T extends string | LlmStreamEvent>(
     // Memory refuses NUL (PostgreSQL text cannot hold it); a model that emitted one gets it
     // stored as U+FFFD rather than losing the whole turn after the client saw it.
     const stored = answer.replaceAll('\u0000', '\uFFFD');
-    if (outcome === 'complete') await memory.addTurn(message, stored);
-    else if (outcome === 'stopped' && answer !== '') {
-      await memory.addTurn(message, stored, { interrupted: true });
+    if (outcome === 'complete') {
+      const steps = tools.finish('not run');
+      await (steps.length > 0
+        ? memory.addTurn(message, stored, { tools: steps })
+        : memory.addTurn(message, stored));
+    } else if (outcome === 'stopped' && (answer !== '' || tools.anyCompleted)) {
+      const steps = tools.finish('interrupted');
+      await memory.addTurn(message, stored, {
+        interrupted: true,
+        ...(steps.length > 0 ? { tools: steps } : {}),
+      });
     }
   }
 }

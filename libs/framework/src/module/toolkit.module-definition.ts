@@ -29,6 +29,15 @@ export interface ToolkitModuleOptions {
    * @default false
    */
   validate?: boolean;
+  /**
+   * Give every answer an `X-Request-Id` (the incoming one kept behind a trusted proxy,
+   * `app.trust_proxy`, when well-formed), run each request in its context so that log lines
+   * written during it carry the id (`currentRequestId()`, `ToolkitLogger`), and log an access
+   * line per request when `app.access_log` is on. `App` and `createTestingApp` always do; off,
+   * the host's answers are untouched.
+   * @default false
+   */
+  requestIds?: boolean;
 }
 
 /**

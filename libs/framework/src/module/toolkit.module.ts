@@ -1,17 +1,21 @@
 import {
+  Inject,
   Module,
   type DynamicModule,
   type MiddlewareConsumer,
   type NestModule,
   type Provider,
 } from '@nestjs/common';
-import { APP_FILTER, DiscoveryModule } from '@nestjs/core';
+import { APP_FILTER, DiscoveryModule, HttpAdapterHost } from '@nestjs/core';
 import { CacheStore } from '../../../providers/src/cache/cache-store.interface.js';
 import { LLM } from '../../../providers/src/llm/llm.js';
 import { MemoryStore } from '../../../providers/src/memory/memory-store.interface.js';
 import { CacheInterceptor } from '../cache/cache.interceptor.js';
 import { cacheProviders } from '../cache/cache.providers.js';
 import { loadConfig } from '../config/config.loader.js';
+import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
+import { platformOf } from '../http/platform/platform-of.js';
+import { trackRequests } from '../logging/request-tracking.js';
 import { ToolkitExceptionFilter } from '../http/exception.filter.js';
 import { ValidationBinder } from '../http/validation-binder.js';
 import { appInfoProvider } from '../health/app-info.js';
@@ -99,16 +103,27 @@ const configProvider: Provider = {
   ],
 })
 export class ToolkitModule extends ToolkitModuleBase implements NestModule {
-  constructor(private readonly directStreams: DirectStreams) {
+  constructor(
+    private readonly directStreams: DirectStreams,
+    @Inject(TOOLKIT_MODULE_OPTIONS) private readonly options: ToolkitModuleOptions,
+    @Inject(TOOLKIT_CONFIG) private readonly config: ToolkitConfig,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {
     super();
   }
 
   /**
    * Runs while Nest sets up middleware, after the controllers are built and before their routes
-   * are registered: the moment `@Stream()` routes can get their direct handlers.
+   * are registered: the moment `@Stream()` routes can get their direct handlers, and request ids
+   * (the `requestIds` option) their hooks.
    */
   configure(_consumer: MiddlewareConsumer): void {
     this.directStreams.install();
+    const adapter = this.adapterHost.httpAdapter as HttpAdapterHost['httpAdapter'] | undefined;
+    if (this.options.requestIds && adapter) {
+      const instance = adapter.getInstance<object>();
+      trackRequests(instance, platformOf(adapter), this.config.app)?.();
+    }
   }
 
   /** Toolkit with options given in code (all optional). */

@@ -14,7 +14,7 @@ import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { platformOfResponse } from '../http/platform/platform-of.js';
 import { routeInfo } from '../routing/route-info.js';
 import { SessionPipe } from '../session/session.decorator.js';
-import { resumesStream } from '../sse/stream-position.js';
+import { reconnectsAfterEnd, resumesStream } from '../sse/stream-position.js';
 import { RATE_LIMIT_METADATA, TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { clientAddress, type AddressedRequest } from './client-address.js';
 import type { RateLimitOptions } from './rate-limit.decorator.js';
@@ -69,7 +69,8 @@ export class RateLimitGuard implements CanActivate {
     if (session <= 0 && address <= 0) return true;
     const http = context.switchToHttp();
     const req = http.getRequest<GuardedRequest>();
-    // Resuming a resumable stream reads what was produced; it calls no model and costs nothing.
+    // Resuming a resumable stream reads what was produced, and the reconnect after a stream's end
+    // is answered 204: neither calls a model, nor costs anything.
     if (req[COUNTED] === true || isResumption(context.getHandler(), req)) return true;
     req[COUNTED] = true;
     const reply = http.getResponse<HeaderSetter & object>();
@@ -92,5 +93,7 @@ export class RateLimitGuard implements CanActivate {
 }
 
 function isResumption(handler: object, req: IncomingMessage): boolean {
-  return Boolean(routeInfo(handler)?.stream?.resumable) && resumesStream(req);
+  const stream = routeInfo(handler)?.stream;
+  if (!stream) return false;
+  return reconnectsAfterEnd(req) || (Boolean(stream.resumable) && resumesStream(req));
 }

@@ -15,7 +15,8 @@ import { appendHiddenParam, hasParamOfType } from './route-params.decorator.js';
  * it (the events of one turn in one write); a generator is paused while the client reads slowly.
  * Works with POST. When the client goes away the generator's `finally` runs (or the Observable is
  * unsubscribed) and the request's AbortSignal (`@RequestSignal()`, or Nest's `@SseSignal()`)
- * fires, so an upstream LLM call stops too.
+ * fires, so an upstream LLM call stops too. An `EventSource` that read a GET stream to its end
+ * does not run it again when it reconnects: it gets `204` (see `StreamOptions`).
  *
  * It attaches its own interceptor to the method, outermost: `@Cache` and the method's own
  * interceptors run inside it and see the raw chunks. The interceptor writes the response itself,
@@ -33,9 +34,6 @@ import { appendHiddenParam, hasParamOfType } from './route-params.decorator.js';
  * }
  */
 export function Stream(options: StreamOptions = {}): MethodDecorator {
-  if (options.format === 'ui-message' && options.resumable) {
-    throw new TypeError("@Stream(): format 'ui-message' cannot be resumable yet");
-  }
   return (target, key, descriptor) => {
     Reflect.defineMetadata(STREAM_METADATA, options, descriptor.value as object);
     UseInterceptors(StreamInterceptor)(target, key, descriptor);

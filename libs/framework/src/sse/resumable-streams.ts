@@ -20,8 +20,10 @@ import { ProducerLimits } from './producer-limits.js';
 import { isMessageEvent, type SseMessageEvent } from './sse-event.js';
 import type { ResumableOptions } from './stream-options.js';
 import { streamPosition } from './stream-position.js';
-import { streamChunks } from './stream-source.js';
+import { streamChunks, type StreamOverflowError } from './stream-source.js';
 import { logFailure } from '../http/log-failure.js';
+import { chatPointerKey, readChatPointer, writeChatPointer } from './ui-message/chat-pointer.js';
+import { ChatStreamResume } from './ui-message/chat-stream-resume.js';
 
 /** Seconds a resumable stream may run, and its events stay resumable after the last one. */
 export const DEFAULT_RESUMABLE_TTL = 600;
@@ -88,6 +90,19 @@ export interface OpenOptions extends ResumableOptions {
   maxPendingBytes: number;
   /** Turns an error into the message of the stream's last `event: error`. */
   describeError: (error: unknown) => string;
+  /**
+   * Turns the handler's chunks into what the log records (e.g. the `'ui-message'` format's
+   * chunks as JSON); the chunks as they are without it.
+   */
+  encode?: (
+    chunks: AsyncGenerator<unknown>,
+    onOverflow: (error: StreamOverflowError) => void,
+  ) => AsyncGenerator<unknown>;
+  /**
+   * The AI SDK chat this stream answers (the request body's `id`): the stream becomes the
+   * chat's running answer, which {@link ResumableStreams.resumeChat} finds.
+   */
+  chatId?: string;
 }
 
 /**
@@ -182,12 +197,35 @@ export class ResumableStreams implements OnApplicationShutdown {
       remoteReader: () => this.backend().producing(readerLease(key)),
     });
     this.watchReader(key, res);
-    const chunks = streamChunks(output$, options.maxPendingBytes, (error) => producer.abort(error));
-    const opened = this.produce(key, chunks, producer, {
-      ttlSeconds: options.ttl ?? DEFAULT_RESUMABLE_TTL,
+    const onOverflow = (error: StreamOverflowError): void => producer.abort(error);
+    const raw = streamChunks(output$, options.maxPendingBytes, onOverflow);
+    const chunks = options.encode?.(raw, onOverflow) ?? raw;
+    const ttlSeconds = options.ttl ?? DEFAULT_RESUMABLE_TTL;
+    const produced = this.produce(key, chunks, producer, {
+      ttlSeconds,
       describeError: options.describeError,
       onError: (error) => logFailure(this.logger, 'A resumable stream failed', error),
-    }).then(
+    });
+    const { chatId } = options;
+    // The chat's pointer is written once the stream is readable; a failure to write it (the log's
+    // backend went down meanwhile) only means this answer cannot be resumed by its chat id.
+    if (chatId !== undefined) {
+      void produced.then(
+        () =>
+          writeChatPointer(
+            this.backend(),
+            chatPointerKey(chatId, owner),
+            { key, id },
+            ttlSeconds,
+          ).catch((error: unknown) =>
+            this.logger.warn(
+              `Could not record a chat's running answer: ${options.describeError(error)}`,
+            ),
+          ),
+        () => undefined,
+      );
+    }
+    const opened = produced.then(
       () => true,
       (error: unknown) => {
         // A plain stream follows its client (below): the caps on detached producers do not apply.
@@ -247,6 +285,51 @@ export class ResumableStreams implements OnApplicationShutdown {
     res.once('close', () => reader.abort());
     this.watchReader(key, res);
     yield* answerEmptyResume(this.follow(key, position?.after ?? 0, reader.signal, id), res);
+  }
+
+  /**
+   * The running answer of AI SDK chat `chatId` (a `@Stream({ format: 'ui-message', resumable })`
+   * route's stream, found by the `id` of the body it was started with), for the route
+   * `useChat({ resume: true })` calls, `GET {api}/{chatId}/stream`: the answer from its start,
+   * then live; `204` when the chat has nothing running (no answer yet, or it is over — it is in
+   * the chat's memory then). `owner` is the route's owner of the requester (`@Session()` for
+   * `owner: 'session'`): another owner's chat is never found.
+   *
+   * @example
+   * @Route('/api/chat/:id/stream', { methods: ['GET'] })
+   * @Stream({ format: 'ui-message' })
+   * resume(@Arg('id') id: string, @Session() session: string) {
+   *   return this.streams.resumeChat(id, session);
+   * }
+   */
+  resumeChat(chatId: string, owner?: string): ChatStreamResume {
+    return new ChatStreamResume((res) => this.replayChat(chatPointerKey(chatId, owner), res));
+  }
+
+  /**
+   * Stops the running answer of AI SDK chat `chatId`, as {@link cancel} stops a stream (the
+   * AI SDK's `stop()` only closes its connection, which a resumable stream outlives). False when
+   * the chat has nothing running.
+   */
+  async cancelChat(chatId: string, owner?: string): Promise<boolean> {
+    const ref = await readChatPointer(this.backend(), chatPointerKey(chatId, owner));
+    return ref !== undefined && this.cancelKey(ref.key);
+  }
+
+  /** The events of the stream a chat's pointer names, from its start; none when it is over. */
+  private async *replayChat(
+    pointerKey: string,
+    res: ServerResponse,
+  ): AsyncGenerator<SseMessageEvent> {
+    const log = this.backend();
+    const ref = await readChatPointer(log, pointerKey);
+    if (!ref) return;
+    const entries = await log.read(ref.key, 0);
+    if (!entries || entries.some((entry) => entry.kind !== 'event')) return;
+    const reader = new AbortController();
+    res.once('close', () => reader.abort());
+    this.watchReader(ref.key, res);
+    yield* this.follow(ref.key, 0, reader.signal, ref.id);
   }
 
   /**
@@ -352,8 +435,12 @@ export class ResumableStreams implements OnApplicationShutdown {
    * call is cancelled) and readers get a last `event: error`. False when the stream is unknown,
    * expired or already over. `owner` is the route's `owner` of the requester, for owned streams.
    */
-  async cancel(id: string, owner?: string): Promise<boolean> {
-    const key = logKey(id, owner);
+  cancel(id: string, owner?: string): Promise<boolean> {
+    return this.cancelKey(logKey(id, owner));
+  }
+
+  /** Stops the stream at `key` of the log (see {@link cancel}). */
+  private async cancelKey(key: string): Promise<boolean> {
     const local = this.local.get(key);
     if (local) {
       if (local.controller.signal.aborted) return false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatEvent, isMessageEvent, SseFramer } from './sse-event.js';
+import { endFrame, formatEvent, isMessageEvent, SseFramer } from './sse-event.js';
 
 describe('SseFramer', () => {
   it('frames strings as event: message with one data line per line, and no id', () => {
@@ -71,5 +71,12 @@ describe('isMessageEvent', () => {
       ),
     ).toBe(false);
     expect(isMessageEvent([{ data: 'x' }])).toBe(false);
+  });
+});
+
+describe('endFrame', () => {
+  it('is an id and nothing else', () => {
+    expect(endFrame(3)).toBe('id: toolkit-end.3\n\n');
+    expect(endFrame(0)).toBe('id: toolkit-end.0\n\n');
   });
 });

@@ -1,3 +1,5 @@
+import { STREAM_END_ID } from './stream-position.js';
+
 /**
  * Nest's `MessageEvent`, which a `@Stream()` source may emit as it would from `@Sse()`: `data`
  * (a string, or an object sent as JSON), the event `type`, its `id`, the client's reconnection
@@ -93,6 +95,18 @@ export class SseFramer {
     if (id !== undefined && id !== null) frame += `id: ${oneLine(id)}\n`;
     return `${frame}\n`;
   }
+}
+
+/**
+ * The frame that closes a plain stream: an id and nothing else. A WHATWG `EventSource` (browsers,
+ * the `eventsource` package) takes the id as its last event id without dispatching any event, so
+ * its automatic reconnect after the end carries `Last-Event-ID: toolkit-end.<events>`, which every
+ * `@Stream()` route answers `204` (see `reconnectsAfterEnd`) instead of running the handler
+ * again. Parsers that dispatch only events with data (`eventsource-parser`, toolkit's
+ * `SseParser`) skip it. `events` is the number of events the stream sent, for whoever reads it.
+ */
+export function endFrame(events: number): string {
+  return `id: ${STREAM_END_ID}.${events}\n\n`;
 }
 
 function lines(text: string, prefix: string): string {

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { isObservable } from 'rxjs';
-import { formatEvent, SseFramer } from './sse-event.js';
+import { endFrame, formatEvent, SseFramer } from './sse-event.js';
 import { SseWriter } from './sse-writer.js';
 import { isAsyncIterable, observableIterator, type StreamOverflowError } from './stream-source.js';
 
@@ -23,6 +23,12 @@ export interface SsePumpOptions {
   frame?: (chunk: unknown) => string;
   /** Frames the closing failure message, in place of `event: error` with `{"error": ...}`. */
   errorFrame?: (message: string) => string;
+  /**
+   * Closes a stream that ended — cleanly or with its closing `event: error` — with the id-only
+   * frame of {@link endFrame}, so an `EventSource` does not run the route again when it
+   * reconnects. Not when the client went, nor when {@link SsePump.stop} ended it (shutdown).
+   */
+  endMarker?: boolean;
 }
 
 /**
@@ -48,6 +54,8 @@ export class SsePump {
   private halted = false;
   /** {@link run} has returned. */
   private finished = false;
+  /** Chunks written (the end marker tells how many). */
+  private sent = 0;
 
   constructor(
     private readonly emissions: AsyncIterator<unknown>,
@@ -68,13 +76,13 @@ export class SsePump {
     this.writer.startHeartbeat();
     try {
       await this.walk();
-      if (!this.halted) this.writer.end();
+      if (!this.halted) this.end();
     } catch (error) {
       if (this.halted) return;
       if (!this.writer.started && !this.res.headersSent) throw error;
       this.options.onLateError?.(error);
       await this.writer.write(this.errorFrame(this.options.describeError(error)));
-      this.writer.end();
+      this.end();
     } finally {
       this.writer.stopHeartbeat();
       this.res.off('close', onClose);
@@ -87,10 +95,7 @@ export class SsePump {
    * of the response; the producer is asked to stop (a generator's `finally` runs).
    */
   stop(message: string): void {
-    if (this.finished || this.halted) return;
-    void this.writer.write(this.errorFrame(message));
-    this.writer.end();
-    this.halt();
+    this.close(message, false);
   }
 
   /**
@@ -100,7 +105,22 @@ export class SsePump {
   fail(error: unknown): void {
     if (this.finished || this.halted) return;
     this.options.onLateError?.(error);
-    this.stop(this.options.describeError(error));
+    this.close(this.options.describeError(error), true);
+  }
+
+  /** A last `event: error`, the end marker when `final` (see `endMarker`), the end; stops the producer. */
+  private close(message: string, final: boolean): void {
+    if (this.finished || this.halted) return;
+    void this.writer.write(this.errorFrame(message));
+    if (final) this.end();
+    else this.writer.end();
+    this.halt();
+  }
+
+  /** Ends the response, after the end marker when the options ask for it. */
+  private end(): void {
+    if (this.options.endMarker) void this.writer.write(endFrame(this.sent));
+    this.writer.end();
   }
 
   private async walk(): Promise<void> {
@@ -128,6 +148,7 @@ export class SsePump {
 
   /** Writes one chunk; a promise only when the client is behind. */
   private emit(chunk: unknown): Promise<void> | undefined {
+    this.sent += 1;
     return this.writer.write(this.options.frame?.(chunk) ?? this.framer.frame(chunk));
   }
 

@@ -1,6 +1,30 @@
 import type { IncomingMessage } from 'node:http';
 
-/** Options of `@Stream()` (and `stream: {...}` on `app.route`). */
+/**
+ * Options of `@Stream()` (and `stream: {...}` on `app.route`).
+ *
+ * How a stream ends for an `EventSource`, which reconnects on its own (after `retry` ms, 3 s by
+ * default) whenever a response ends: a plain (not resumable) `'sse'` stream answering a GET
+ * closes with an id-only frame, `id: toolkit-end.<events sent>`, once it is over — cleanly, or
+ * after the `event: error` of a failure (a reconnect would otherwise be a blind retry, every few
+ * seconds, of a failed model call; a page that wants to retry opens a new `EventSource`). The
+ * `EventSource` takes that id as its last event id without dispatching an event, and its
+ * reconnect carries it (`Last-Event-ID`, or `?lastEventId=`): every `@Stream()` route answers
+ * such a request `204 No Content` before its interceptors and handler run, nor is it counted by
+ * `@RateLimit()`, and the `EventSource` stops. No such frame when the client went, when shutdown
+ * stopped the stream (a reconnect then runs it again, on a live instance), on POST (no
+ * `EventSource` sends one; fetch-based clients do not reconnect after a clean end), nor for
+ * `resumable` streams (a reconnect reads their log, 204 once over) or `'ui-message'`. Parsers
+ * that dispatch only events with data skip it; `@microsoft/fetch-event-source` hands its
+ * `onmessage` one message with empty `data`, as it does for each `: ping`.
+ *
+ * @example
+ * @Route('/chat/stream') // GET: an EventSource reads it once, then stops
+ * @Stream({ heartbeat: 10 })
+ * async *chat(@Arg('message') message: string, @RequestSignal() signal: AbortSignal) {
+ *   yield* await this.llm.chat(message, { stream: true, signal });
+ * }
+ */
 export interface StreamOptions {
   /**
    * Heartbeat period in seconds: after one to two periods of silence a `: ping` comment keeps
@@ -40,7 +64,11 @@ export interface StreamOptions {
    * part), `llm.streamEvents()` events (text, tool parts with their input and output, and a
    * `finish` whose `messageMetadata` holds the usage and step count), custom `{ type:
    * 'data-<name>', data }` parts and any chunk of the protocol itself, sent as they are. A
-   * failure after the stream began ends it with an `error` chunk. Not combined with `resumable`.
+   * failure after the stream began ends it with an `error` chunk. With `resumable`, the chunks
+   * are recorded, and a request whose body has the AI SDK's chat `id` makes the stream that
+   * chat's running answer: `ResumableStreams.resumeChat(id, owner)` returns it for the resume
+   * route `useChat({ resume: true })` calls (`GET {api}/{id}/stream`), and
+   * `ResumableStreams.cancelChat(id, owner)` stops it.
    * @default 'sse'
    */
   format?: 'sse' | 'ui-message';

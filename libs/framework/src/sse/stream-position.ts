@@ -15,6 +15,15 @@ const START = /^([A-Za-z0-9_-]{22})$/;
 /** The query parameter that may carry the position instead of the header. */
 export const LAST_EVENT_ID_QUERY = 'lastEventId';
 
+/**
+ * What the id of a plain stream's closing id-only frame (`id: toolkit-end.<events sent>`) begins
+ * with: the id an `EventSource` reconnects with once such a stream is over.
+ */
+export const STREAM_END_ID = 'toolkit-end';
+
+/** `toolkit-end`, alone or with a `.<suffix>` (the events sent, or whatever a later version puts there). */
+const END = /^toolkit-end(?:\.[A-Za-z0-9_-]{0,64})?$/;
+
 /** A request's URL as Express keeps it once routed (`req.url` may be rewritten by a mount). */
 type PositionedRequest = IncomingMessage & { originalUrl?: string };
 
@@ -23,7 +32,8 @@ type PositionedRequest = IncomingMessage & { originalUrl?: string };
  * `EventSource` sends when it reconnects) or, failing it, the `lastEventId` query parameter (what
  * a page that reloads can put in the URL of its new `EventSource`, which sends no header on its
  * first request): `<stream id>.<number>`; a bare stream id reads the stream from its start.
- * `undefined` when the request starts a new stream.
+ * `undefined` when the request starts a new stream. The id that closes a plain stream is no
+ * position: `@Stream()` routes answer it (204, see {@link reconnectsAfterEnd}) before they ask.
  *
  * @throws BadRequestError (400) for a value that is no position of a toolkit stream.
  */
@@ -37,6 +47,18 @@ export function streamPosition(req: PositionedRequest): StreamPosition | undefin
   throw new BadRequestError(
     'Last-Event-ID must be the id of an event of this stream (<stream id>.<number>)',
   );
+}
+
+/**
+ * True when the request is the reconnect of a client that read a `@Stream()` to its end: its
+ * `Last-Event-ID` (or `?lastEventId=`) is the id of the id-only frame that closes a plain stream
+ * (see {@link STREAM_END_ID}). Every `@Stream()` route answers it `204 No Content`, which stops
+ * an `EventSource`, before anything else — the handler is not run again. Checked before
+ * {@link streamPosition}, which does not take it for a position.
+ */
+export function reconnectsAfterEnd(req: PositionedRequest): boolean {
+  const value = positionText(req);
+  return value !== undefined && END.test(value);
 }
 
 /** True when the request names a position to resume from (well formed or not). */

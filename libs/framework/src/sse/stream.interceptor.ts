@@ -9,7 +9,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Observable } from 'rxjs';
+import { Observable, of } from 'rxjs';
 import { standaloneConfig } from '../config/config-defaults.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { publicMessage } from '../http/error-response.js';
@@ -21,11 +21,15 @@ import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { ResumableStreams } from './resumable-streams.js';
 import { SsePump } from './sse-pump.js';
 import { DEFAULT_MAX_PENDING_BYTES, type StreamOptions } from './stream-options.js';
-import { resumesStream } from './stream-position.js';
+import { reconnectsAfterEnd, resumesStream } from './stream-position.js';
 import { StreamRegistry } from './stream-registry.js';
 import { handlerOutput, observableIterator, type StreamOverflowError } from './stream-source.js';
 import { logFailure } from '../http/log-failure.js';
-import { uiMessageStream } from './ui-message/ui-message-stream.js';
+import {
+  recordedUiMessages,
+  uiMessageReplay,
+  uiMessageStream,
+} from './ui-message/ui-message-stream.js';
 
 /**
  * The abort reason once a stream is over (Nest's `@SseSignal()` contract: the signal aborts when
@@ -45,7 +49,15 @@ type EmissionSource = (
 ) => AsyncIterator<unknown>;
 
 /** What the interceptor reads of the platform's request. */
-type StreamRequest = IncomingMessage & { originalUrl?: string };
+type StreamRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
+
+/** The AI SDK chat a `'ui-message'` request is for: its body's `id`, when it has one. */
+function chatIdOf(req: StreamRequest): string | undefined {
+  const body = req.body;
+  if (typeof body !== 'object' || body === null) return undefined;
+  const id = (body as { id?: unknown }).id;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
 
 /**
  * Fails the stream this request is answering, e.g. when an Observable inside `@Cache` overran its
@@ -53,6 +65,17 @@ type StreamRequest = IncomingMessage & { originalUrl?: string };
  */
 export function failActiveStream(req: object, error: unknown): void {
   (req as PumpCarrier)[ACTIVE_PUMP]?.fail(error);
+}
+
+/**
+ * Answers the reconnect of an `EventSource` that read a plain stream to its end (see
+ * `reconnectsAfterEnd`): `204 No Content`, which makes it stop, without running the handler.
+ */
+function answerEnded(reply: object): void {
+  const res = platformOfResponse(reply).takeOver(reply);
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(204);
+  res.end();
 }
 
 /**
@@ -103,6 +126,10 @@ export class StreamInterceptor implements NestInterceptor, OnApplicationShutdown
     const http = context.switchToHttp();
     const req = http.getRequest<StreamRequest>();
     const reply = http.getResponse<object>();
+    if (reconnectsAfterEnd(req)) {
+      answerEnded(reply);
+      return of(undefined);
+    }
     // A resume does not run the handler: its parameters are not checked (nor needed again).
     enterRoute(req, reply as ServerResponse, handler, !(stream.resumable && resumesStream(req)));
     this.streams.admit();
@@ -115,12 +142,26 @@ export class StreamInterceptor implements NestInterceptor, OnApplicationShutdown
     const res = platformOfResponse(reply).takeOver(reply);
     let start: () => Promise<void>;
     if (stream.resumable) {
+      const maxPendingBytes = stream.maxPendingBytes ?? DEFAULT_MAX_PENDING_BYTES;
+      const ui = stream.format === 'ui-message';
       const source = this.resumables.open(req, res, next.handle(), {
         ...resumable,
-        maxPendingBytes: stream.maxPendingBytes ?? DEFAULT_MAX_PENDING_BYTES,
+        maxPendingBytes,
         describeError: this.describeError,
+        ...(ui && {
+          encode: (chunks, onOverflow) => recordedUiMessages(chunks, maxPendingBytes, onOverflow),
+          chatId: chatIdOf(req),
+        }),
       });
-      start = () => this.pumped(req, res, stream, () => source.events, source.controller);
+      start = () =>
+        this.pumped(
+          req,
+          res,
+          stream,
+          () => source.events,
+          source.controller,
+          ui ? 'replay' : 'live',
+        );
     } else {
       const early = mayReadSignalEarly(context.getClass(), handler);
       const controller = deferAbortController(req, res, early);
@@ -158,6 +199,10 @@ export class StreamInterceptor implements NestInterceptor, OnApplicationShutdown
   ): Promise<void> {
     const platform = platformOfResponse(reply);
     const req = platform.requestOf(reply) as StreamRequest;
+    if (reconnectsAfterEnd(req)) {
+      answerEnded(reply);
+      return Promise.resolve();
+    }
     enterRoute(req, reply as ServerResponse, handler);
     this.streams.admit();
     const returned = call();
@@ -186,6 +231,7 @@ export class StreamInterceptor implements NestInterceptor, OnApplicationShutdown
     stream: StreamOptions,
     source: EmissionSource,
     controller: { abort(reason: unknown): void },
+    origin: 'live' | 'replay' = 'live',
   ): Promise<void> {
     const maxPendingBytes = stream.maxPendingBytes ?? DEFAULT_MAX_PENDING_BYTES;
     // An overrun fails the stream and aborts the request (its upstream call is pointless now).
@@ -195,9 +241,11 @@ export class StreamInterceptor implements NestInterceptor, OnApplicationShutdown
     };
     const emissions = source(maxPendingBytes, onOverflow);
     const format =
-      stream.format === 'ui-message'
-        ? uiMessageStream(res, emissions, maxPendingBytes, onOverflow)
-        : undefined;
+      stream.format !== 'ui-message'
+        ? undefined
+        : origin === 'replay'
+          ? uiMessageReplay(res, emissions)
+          : uiMessageStream(res, emissions, maxPendingBytes, onOverflow);
     const pump: SsePump = new SsePump(format?.emissions ?? emissions, res, {
       heartbeatMs: (stream.heartbeat ?? this.config.app.sse_heartbeat) * 1000,
       maxPendingBytes,
@@ -211,6 +259,9 @@ export class StreamInterceptor implements NestInterceptor, OnApplicationShutdown
         ),
       frame: format?.frame,
       errorFrame: format?.errorFrame,
+      // An `EventSource` (GET only) reconnects once a stream is over. A resumable stream answers
+      // that reconnect from its log; fetch-based clients (POST) and the AI SDK do not reconnect.
+      endMarker: !stream.resumable && format === undefined && req.method === 'GET',
     });
     (req as PumpCarrier)[ACTIVE_PUMP] = pump;
     const done = pump.run();

@@ -22,6 +22,14 @@ const LOADER_FILES = [
  * cannot do before Node 24.9. Resolves to what the module printed.
  */
 export async function runTypeScript(file: string, env: NodeJS.ProcessEnv = {}): Promise<string> {
+  return (await runTypeScriptOutput(file, env)).stdout;
+}
+
+/** {@link runTypeScript}, resolving to what the module printed on stdout and on stderr. */
+export async function runTypeScriptOutput(
+  file: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ stdout: string; stderr: string }> {
   // Inside the repository, so that the loader's own imports (@swc/core) resolve.
   mkdirSync(join(REPO_ROOT, 'node_modules/.cache'), { recursive: true });
   const dir = mkdtempSync(join(REPO_ROOT, 'node_modules/.cache/toolkit-ts-loader-'));
@@ -31,12 +39,12 @@ export async function runTypeScript(file: string, env: NodeJS.ProcessEnv = {}): 
       const source = readFileSync(join(RUNTIME, `${name}.ts`), 'utf8');
       writeFileSync(join(dir, `${name}.js`), await compileTypeScript(source, `${name}.ts`));
     }
-    const { stdout } = await promisify(execFile)(
+    const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
       ['--import', join(dir, 'register.js'), file],
       { cwd: REPO_ROOT, env: { ...process.env, ...env }, timeout: 60_000 },
     );
-    return stdout;
+    return { stdout, stderr };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

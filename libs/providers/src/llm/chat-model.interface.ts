@@ -1,3 +1,4 @@
+import type { ToolStep } from '../memory/memory-message.js';
 import type { FinishReason, TokenUsage } from './provider/language-model.interface.js';
 import type { DefinedTool, ToolDefinition } from './tools/tool.js';
 
@@ -10,6 +11,12 @@ export interface HistoryMessage {
   role: string;
   /** What was said. */
   content: string;
+  /**
+   * On an assistant message: the tool calls it made and their results, as conversation memory
+   * stores them (`MemoryMessage.tools`, so `memory.toDictList()` can be passed as `history`
+   * as is). Replayed to the model in its native tool format before the message's text.
+   */
+  tools?: readonly ToolStep[];
 }
 
 /** What `chat()` accepts: the new user message, or a whole conversation ending with it. */

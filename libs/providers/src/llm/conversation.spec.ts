@@ -60,4 +60,96 @@ describe('buildConversation', () => {
       /messages must contain a user or assistant message/,
     );
   });
+  it("replays an assistant message's tool steps round by round, then its text", () => {
+    const { messages } = buildConversation('next', {
+      history: [
+        { role: 'user', content: 'q' },
+        {
+          role: 'assistant',
+          content: 'done',
+          tools: [
+            { id: 'a', name: 'calc', args: { x: 1 }, result: { y: 2 }, step: 1 },
+            { id: 'b', name: 'raw', args: 'not json', error: 'bad JSON', step: 1 },
+            { id: 'c', name: 'calc', args: {}, step: 2 },
+          ],
+        },
+        { role: 'user', content: 'stopped?' },
+        {
+          role: 'assistant',
+          content: '',
+          tools: [{ id: 'd', name: 'calc', args: {}, result: 'ok' }],
+        },
+      ],
+    });
+    expect(messages).toEqual([
+      { role: 'user', content: 'q' },
+      {
+        role: 'assistant',
+        content: '',
+        toolCalls: [
+          { id: 'a', name: 'calc', arguments: '{"x":1}' },
+          { id: 'b', name: 'raw', arguments: 'not json' },
+        ],
+      },
+      { role: 'tool', toolCallId: 'a', name: 'calc', content: '{"y":2}' },
+      {
+        role: 'tool',
+        toolCallId: 'b',
+        name: 'raw',
+        content: '{"error":"bad JSON"}',
+        isError: true,
+      },
+      { role: 'assistant', content: '', toolCalls: [{ id: 'c', name: 'calc', arguments: '{}' }] },
+      {
+        role: 'tool',
+        toolCallId: 'c',
+        name: 'calc',
+        content: '{"error":"no result recorded"}',
+        isError: true,
+      },
+      { role: 'assistant', content: 'done' },
+      { role: 'user', content: 'stopped?' },
+      { role: 'assistant', content: '', toolCalls: [{ id: 'd', name: 'calc', arguments: '{}' }] },
+      { role: 'tool', toolCallId: 'd', name: 'calc', content: 'ok' },
+      { role: 'user', content: 'next' },
+    ]);
+  });
+
+  it('treats an empty tools list as none and refuses bad tool steps naming each path', () => {
+    expect(
+      buildConversation('x', { history: [{ role: 'assistant', content: 'a', tools: [] }] }),
+    ).toEqual({
+      messages: [
+        { role: 'assistant', content: 'a' },
+        { role: 'user', content: 'x' },
+      ],
+    });
+    let error: unknown;
+    try {
+      buildConversation('x', {
+        history: [
+          { role: 'user', content: 'q', tools: [] },
+          { role: 'assistant', content: 'a', tools: 'nope' as never },
+          {
+            role: 'assistant',
+            content: 'a',
+            tools: [{ id: 'c', name: 'n', args: {}, result: NaN }],
+          },
+          { role: 'assistant', content: 'a', tools: [{ id: 7, name: 'n', args: {} } as never] },
+        ],
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).details).toEqual([
+      { param: 'history[0].tools', problem: 'is only allowed on assistant messages' },
+      { param: 'history[1].tools', problem: 'must be an array of tool steps' },
+      { param: 'history[2].tools[0].result', problem: 'must be a finite number' },
+      {
+        param: 'history[3].tools[0].id',
+        problem: 'must be a non-empty string of at most 256 characters',
+      },
+    ]);
+  });
 });

@@ -2,6 +2,9 @@ import { ValidationError } from '../errors/validation.error.js';
 import type { ParamProblem } from '../errors/validation.error.js';
 import type { ChatInput, HistoryMessage } from './chat-model.interface.js';
 import type { ModelMessage } from './provider/language-model.interface.js';
+import { replayToolSteps } from './replay-tool-steps.js';
+import { toolStepsProblem } from '../memory/tool-steps.validation.js';
+import type { ToolStep } from '../memory/memory-message.js';
 
 /** A validated conversation: the system prompt apart, the turns oldest first. */
 export interface Conversation {
@@ -22,11 +25,18 @@ function collect(
       problems.push({ param: where, problem: 'must be an object with role and content' });
       return;
     }
-    const { role, content } = item as { role?: unknown; content?: unknown };
+    const { role, content, tools } = item as { role?: unknown; content?: unknown; tools?: unknown };
+    const toolProblem = toolStepsProblem(tools, `${where}.tools`, Number.POSITIVE_INFINITY);
     if (typeof content !== 'string') {
       problems.push({ param: `${where}.content`, problem: 'must be a string' });
+    } else if (tools !== undefined && role !== 'assistant') {
+      problems.push({ param: `${where}.tools`, problem: 'is only allowed on assistant messages' });
+    } else if (toolProblem !== undefined) {
+      problems.push(toolProblem);
     } else if (role === 'system') {
       system.push(content);
+    } else if (role === 'assistant' && tools !== undefined && (tools as ToolStep[]).length > 0) {
+      messages.push(...replayToolSteps(tools as ToolStep[], content));
     } else if (role === 'user' || role === 'assistant') {
       messages.push({ role, content });
     } else {
@@ -37,8 +47,10 @@ function collect(
 
 /**
  * Turns `chat()` arguments into one conversation: history first, then the new message. System
- * entries anywhere join the `system` option (which comes first). Bad input → 422 naming each
- * offending element.
+ * entries anywhere join the `system` option (which comes first). An assistant message with
+ * `tools` (as memory stores them) becomes its tool calls and results, round by round, then its
+ * text (see `replayToolSteps`). Bad input → 422 naming each offending element, e.g.
+ * `history[1].tools[0].id`.
  */
 export function buildConversation(
   input: ChatInput,

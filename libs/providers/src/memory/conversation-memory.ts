@@ -1,5 +1,6 @@
 import { InvalidMessageError } from './invalid-message.error.js';
-import type { MemoryMessage, MemoryRole } from './memory-message.js';
+import { fitToolSteps } from './fit-tool-steps.js';
+import type { MemoryMessage, MemoryRole, ToolStep } from './memory-message.js';
 import {
   assertPositiveInteger,
   assertValidMessage,
@@ -8,6 +9,7 @@ import {
 } from './memory-message.validation.js';
 import type { MemoryStore } from './memory-store.interface.js';
 import { fitTokenBudget } from './token-budget.js';
+import { assertValidToolSteps, toolStepsProblem } from './tool-steps.validation.js';
 
 /** Options of {@link ConversationMemory.toDictList}. */
 export interface ToDictListOptions {
@@ -26,6 +28,14 @@ export interface AddTurnOptions {
    * `metadata: { interrupted: true }`. @default false
    */
   interrupted?: boolean;
+  /**
+   * The tool calls the answer made, with their results, stored as the answer's
+   * {@link MemoryMessage.tools} (see {@link ToolStep}). Past 64 KB as JSON the largest arguments,
+   * results and errors are cut to a 256-character preview and the marker
+   * `… [truncated: N characters]` (see `fitToolSteps`); a list that is not valid, or has more than
+   * 64 steps, is refused with `InvalidMessageError` (422). An empty list stores none. @default none
+   */
+  tools?: readonly ToolStep[];
 }
 
 /**
@@ -54,6 +64,8 @@ export interface ConversationMemory {
    * @example
    * const answer = await llm.generate([...(await memory.toDictList()), { role: 'user', content: message }]);
    * await memory.addTurn(message, answer);
+   * // after a tool-using answer:
+   * await memory.addTurn('2+3?', '5.', { tools: [{ id: 'c1', name: 'calculator', args: { expression: '2+3' }, result: 5, step: 1 }] });
    */
   addTurn(user: string, assistant: string, options?: AddTurnOptions): Promise<MemoryMessage[]>;
   /** The history, oldest first, at most `memory.max_history` messages. */
@@ -117,8 +129,9 @@ export class StoreConversationMemory implements ConversationMemory {
 }
 
 /**
- * The two messages of a turn, validated (`InvalidMessageError`, 422, for non-string content or a
- * non-boolean `interrupted`). Shared by the real memory and `MockMemory`.
+ * The two messages of a turn, validated (`InvalidMessageError`, 422, for non-string content, a
+ * non-boolean `interrupted` or invalid `tools`), with the tool steps cut to fit their bound.
+ * Shared by the real memory and `MockMemory`.
  */
 export function buildTurn(
   user: string,
@@ -136,5 +149,12 @@ export function buildTurn(
   }
   const answer: MemoryMessage = { role: 'assistant', content: assistant, timestamp };
   if (interrupted === true) answer.metadata = { interrupted: true };
+  const tools: unknown = (options as { tools?: unknown } | undefined)?.tools;
+  const shape = toolStepsProblem(tools, 'tools', Number.POSITIVE_INFINITY);
+  if (shape !== undefined) throw new InvalidMessageError([shape]);
+  if (tools !== undefined && (tools as ToolStep[]).length > 0) {
+    answer.tools = fitToolSteps(tools as ToolStep[]);
+    assertValidToolSteps(answer.tools);
+  }
   return [{ role: 'user', content: user, timestamp }, answer];
 }

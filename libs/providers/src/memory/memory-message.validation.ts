@@ -1,7 +1,9 @@
 import type { ParamProblem } from '../errors/validation.error.js';
 import { InvalidMessageError } from './invalid-message.error.js';
 import { MEMORY_ROLES } from './memory-message.js';
-import type { MemoryMessage, MemoryRole } from './memory-message.js';
+import type { MemoryMessage, MemoryRole, ToolStep } from './memory-message.js';
+import { jsonProblem } from './plain-json.validation.js';
+import { assertValidToolSteps } from './tool-steps.validation.js';
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -44,16 +46,18 @@ export function assertValidMessage(role: unknown, content: unknown): asserts rol
 }
 
 /**
- * Checks a whole stored message (role, content, an ISO-8601 timestamp and optional metadata).
+ * Checks a whole stored message (role, content, an ISO-8601 timestamp, optional metadata and
+ * optional tool steps).
  * @throws InvalidMessageError (422).
  */
 export function assertValidStoredMessage(message: unknown): asserts message is MemoryMessage {
   if (typeof message !== 'object' || message === null) {
     throw new InvalidMessageError([{ param: 'message', problem: 'must be an object' }]);
   }
-  const { role, content, timestamp, metadata } = message as Record<string, unknown>;
+  const { role, content, timestamp, metadata, tools } = message as Record<string, unknown>;
   assertValidMessage(role, content);
   assertValidMetadata(metadata);
+  assertValidToolSteps(tools);
   if (typeof timestamp !== 'string' || !ISO_8601.test(timestamp)) {
     throw new InvalidMessageError([
       { param: 'timestamp', problem: `must be an ISO-8601 string (got ${show(timestamp)})` },
@@ -116,39 +120,6 @@ export function assertPositiveInteger(
 
 /** Largest metadata object, measured as JSON text. */
 export const MAX_METADATA_BYTES = 16_384;
-const MAX_METADATA_DEPTH = 16;
-
-function jsonProblem(value: unknown, path: string, depth: number): ParamProblem | undefined {
-  const at = (problem: string): ParamProblem => ({ param: path, problem });
-  if (depth > MAX_METADATA_DEPTH)
-    return at(`must not nest deeper than ${MAX_METADATA_DEPTH} levels`);
-  if (value === null || typeof value === 'boolean') return undefined;
-  if (typeof value === 'string') {
-    return value.includes('\u0000') ? at('must not contain NUL (\\u0000) characters') : undefined;
-  }
-  if (typeof value === 'number') {
-    return Number.isFinite(value) ? undefined : at('must be a finite number');
-  }
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i += 1) {
-      const problem = jsonProblem(value[i], `${path}[${i}]`, depth + 1);
-      if (problem !== undefined) return problem;
-    }
-    return undefined;
-  }
-  if (typeof value === 'object') {
-    const proto: unknown = Object.getPrototypeOf(value);
-    if (proto !== Object.prototype && proto !== null) return at('must be a plain object');
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) return at('must not have keys containing NUL (\\u0000)');
-      const problem = jsonProblem(item, `${path}.${key}`, depth + 1);
-      if (problem !== undefined) return problem;
-    }
-    return undefined;
-  }
-  return at(`must be JSON (got ${typeof value})`);
-}
-
 /**
  * Checks a message's optional `metadata`: absent, or a plain JSON object (strings without NUL,
  * finite numbers, booleans, null, arrays, plain objects; at most 16 levels deep and 16 KB as JSON).
@@ -174,7 +145,8 @@ export function assertValidMetadata(
 }
 
 /**
- * A copy of a stored message with only its known fields (`metadata` only when present).
+ * A copy of a stored message with only its known fields (`metadata` and `tools` only when
+ * present).
  */
 export function copyMessage(message: MemoryMessage): MemoryMessage {
   const copy: MemoryMessage = {
@@ -184,6 +156,9 @@ export function copyMessage(message: MemoryMessage): MemoryMessage {
   };
   if (message.metadata !== undefined) {
     copy.metadata = JSON.parse(JSON.stringify(message.metadata)) as Record<string, unknown>;
+  }
+  if (message.tools !== undefined) {
+    copy.tools = JSON.parse(JSON.stringify(message.tools)) as ToolStep[];
   }
   return copy;
 }

@@ -60,11 +60,14 @@ export function memoryTable(name: string): MemoryTable {
         role TEXT NOT NULL,
         content TEXT NOT NULL,
         created_at TIMESTAMPTZ NOT NULL,
-        metadata JSONB
+        metadata JSONB,
+        tools JSONB
       )`,
       `CREATE INDEX IF NOT EXISTS "${table}_user_id_idx" ON ${schema}"${table}" (user_id, id)`,
       // Tables created by earlier versions lack the metadata column.
       `ALTER TABLE ${quoted} ADD COLUMN IF NOT EXISTS metadata JSONB`,
+      // ...and the tools column (an assistant answer's tool steps).
+      `ALTER TABLE ${quoted} ADD COLUMN IF NOT EXISTS tools JSONB`,
       // Finds the oldest messages when purging expired conversations.
       `CREATE INDEX IF NOT EXISTS "${table}_created_at_idx" ON ${schema}"${table}" (created_at)`,
       // memory.max_conversations: each conversation's last use (read or write), and how many

@@ -5,7 +5,7 @@ import { ConfigError } from '../errors/config.error.js';
 import type { ToolkitError } from '../errors/toolkit.error.js';
 import { DEFAULT_MAX_CONVERSATIONS, assertMaxConversations } from './max-conversations.js';
 import { assertMaxHistory } from './max-history.js';
-import type { MemoryMessage, MemoryRole } from './memory-message.js';
+import type { MemoryMessage, MemoryRole, ToolStep } from './memory-message.js';
 import {
   assertPositiveInteger,
   assertValidMessages,
@@ -43,6 +43,7 @@ interface Row {
   content: string;
   created_at: Date;
   metadata: Record<string, unknown> | null;
+  tools: ToolStep[] | null;
 }
 
 /**
@@ -187,15 +188,16 @@ export class PostgresMemoryStore implements MemoryStore {
         message.content,
         message.timestamp,
         message.metadata === undefined ? null : JSON.stringify(message.metadata),
+        message.tools === undefined ? null : JSON.stringify(message.tools),
       );
-      return `(${index}, $${at + 1}::text, $${at + 2}::text, $${at + 3}::timestamptz, $${at + 4}::jsonb)`;
+      return `(${index}, $${at + 1}::text, $${at + 2}::text, $${at + 3}::timestamptz, $${at + 4}::jsonb, $${at + 5}::jsonb)`;
     });
     const rows = await this.query<{ conversations: string | null }>(
       `WITH locked AS (SELECT ${lock}(hashtext($4), hashtext($1))),
        inserted AS (
-         INSERT INTO ${t} (user_id, role, content, created_at, metadata)
-         SELECT $1, v.role, v.content, v.created_at, v.metadata
-         FROM locked, (VALUES ${values.join(', ')}) AS v(ord, role, content, created_at, metadata)
+         INSERT INTO ${t} (user_id, role, content, created_at, metadata, tools)
+         SELECT $1, v.role, v.content, v.created_at, v.metadata, v.tools
+         FROM locked, (VALUES ${values.join(', ')}) AS v(ord, role, content, created_at, metadata, tools)
          ORDER BY v.ord
          RETURNING id
        ),
@@ -280,8 +282,8 @@ export class PostgresMemoryStore implements MemoryStore {
     const t = this.table.quoted;
     const rows = await this.query<Row>(
       `WITH ${recordReadSql(this.table, 'make_interval(secs => $2 / 1000.0)')}
-       SELECT role, content, created_at, metadata FROM (
-         SELECT id, role, content, created_at, metadata FROM ${t} WHERE user_id = $1 ORDER BY id DESC LIMIT $3
+       SELECT role, content, created_at, metadata, tools FROM (
+         SELECT id, role, content, created_at, metadata, tools FROM ${t} WHERE user_id = $1 ORDER BY id DESC LIMIT $3
        ) recent ORDER BY id ASC`,
       [userId, this.touchAfterMs, Math.min(limit, this.maxHistory)],
       'toolkit_memory_list',
@@ -293,6 +295,7 @@ export class PostgresMemoryStore implements MemoryStore {
         timestamp: row.created_at.toISOString(),
       };
       if (row.metadata !== null) message.metadata = row.metadata;
+      if (row.tools !== null) message.tools = row.tools;
       return message;
     });
   }

@@ -20,9 +20,13 @@ export function estimateTokens(text: string): number {
   return Math.ceil(ascii / 4) + other;
 }
 
-/** Estimated tokens one message costs in a prompt: its text plus a fixed overhead of 4. */
-export function estimateMessageTokens(message: Pick<MemoryMessage, 'content'>): number {
-  return estimateTokens(message.content) + MESSAGE_OVERHEAD;
+/**
+ * Estimated tokens one message costs in a prompt: its text, its tool steps as JSON (they are
+ * replayed to the model), plus a fixed overhead of 4.
+ */
+export function estimateMessageTokens(message: Pick<MemoryMessage, 'content' | 'tools'>): number {
+  const tools = message.tools === undefined ? 0 : estimateTokens(JSON.stringify(message.tools));
+  return estimateTokens(message.content) + tools + MESSAGE_OVERHEAD;
 }
 
 /**

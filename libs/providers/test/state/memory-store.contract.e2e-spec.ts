@@ -6,7 +6,7 @@ import { PostgresMemoryStore } from '../../src/memory/postgres-memory.store.js';
 import { RedisMemoryStore } from '../../src/memory/redis-memory.store.js';
 import { StoreConversationMemory } from '../../src/memory/conversation-memory.js';
 import { createMemoryStore } from '../../src/memory/memory-store.factory.js';
-import type { MemoryMessage, MemoryRole } from '../../src/memory/memory-message.js';
+import type { MemoryMessage, MemoryRole, ToolStep } from '../../src/memory/memory-message.js';
 import type { MemoryStore } from '../../src/memory/memory-store.interface.js';
 import {
   POSTGRES_URL,
@@ -306,11 +306,89 @@ describe.each(backends)('MemoryStore contract: $name', (backend) => {
     expect(await s.list('bad-meta')).toEqual([]);
   });
 
+  it('stores a turn with its tool steps and returns them unchanged', async () => {
+    const s = store();
+    const memory = memoryOf(s, 'tools');
+    const tools: ToolStep[] = [
+      { id: 'c1', name: 'calculator', args: { expression: '2+3' }, result: 5, step: 1 },
+      { id: 'c2', name: 'lookup', args: 'not json', error: 'unknown tool "lookup"', step: 1 },
+      {
+        id: 'c3',
+        name: 'search',
+        args: { q: UNICODE, n: [1, 2.5, null] },
+        result: { hits: [] },
+        step: 2,
+      },
+    ];
+    const turn = await memory.addTurn('2+3, then search', 'It is 5.', { tools });
+    expect(turn[0].tools).toBeUndefined();
+    expect(turn[1].tools).toEqual(tools);
+    const stopped = await memory.addTurn('again', 'Half', {
+      interrupted: true,
+      tools: [{ id: 'c4', name: 'calculator', args: {}, error: 'interrupted' }],
+    });
+    const history = await memory.toDictList();
+    expect(history).toEqual([...turn, ...stopped]);
+    expect('tools' in history[0]).toBe(false);
+    expect(history[3]).toMatchObject({ metadata: { interrupted: true }, tools: [{ id: 'c4' }] });
+    await memory.addTurn('no tools', 'plain', { tools: [] });
+    expect('tools' in (await s.list('tools')).at(-1)!).toBe(false);
+  });
+
+  it('cuts tool results past the 64 KB bound with a marker, and refuses bad steps with a 422', async () => {
+    const s = store();
+    const memory = memoryOf(s, 'tools-bound');
+    const big = 'é'.repeat(70_000);
+    const [, answer] = await memory.addTurn('fetch', 'Done.', {
+      tools: [{ id: 'c1', name: 'fetch', args: { url: 'x' }, result: big }],
+    });
+    const result = answer.tools?.[0].result as string;
+    expect(result.length).toBeLessThan(400);
+    expect(result).toMatch(/^"é+… \[truncated: 70002 characters\]$/);
+    expect((await s.list('tools-bound'))[1].tools).toEqual(answer.tools);
+
+    const bad: Array<[unknown, string]> = [
+      ['nope', 'tools must be an array'],
+      [[{ id: '', name: 'x', args: {} }], 'tools[0].id must be a non-empty string'],
+      [[{ id: 'a', name: 'x' }], 'tools[0].args is required'],
+      [[{ id: 'a', name: 'x', args: { d: new Date() } }], 'tools[0].args.d must be a plain object'],
+      [[{ id: 'a', name: 'x', args: {}, result: 1, error: 'e' }], 'tools[0].error must not be set'],
+      [[{ id: 'a', name: 'x', args: {}, step: 0 }], 'tools[0].step must be a positive integer'],
+      [[{ id: 'a', name: 'x', args: {}, extra: 1 }], 'tools[0].extra is not a tool step field'],
+      [Array.from({ length: 65 }, (_, n) => ({ id: `c${n}`, name: 'x', args: {} })), 'at most 64'],
+    ];
+    for (const [tools, message] of bad) {
+      const error = await memory
+        .addTurn('q', 'a', { tools: tools as ToolStep[] })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InvalidMessageError);
+      expect(String((error as Error).message)).toContain(message);
+    }
+    const timestamp = new Date().toISOString();
+    const oversized = [{ id: 'c1', name: 'fetch', args: {}, result: 'x'.repeat(70_000) }];
+    await expect(
+      s.appendMany('tools-bound', [
+        { role: 'user', content: 'q', timestamp },
+        { role: 'assistant', content: 'a', timestamp, tools: oversized },
+      ]),
+    ).rejects.toThrow('messages[1].tools must be at most 65536 characters as JSON');
+    expect(await s.list('tools-bound')).toHaveLength(2);
+  });
+
   it('trims after a batch to the newest max_history, keeping turns in order', async () => {
     const s = store(5);
     const memory = memoryOf(s, 'turn-trim');
-    for (let n = 1; n <= 6; n += 1) await memory.addTurn(`q${n}`, `a${n}`);
-    expect(contents(await memory.toDictList())).toEqual(['a4', 'q5', 'a5', 'q6', 'a6']);
+    const tools = (n: number): ToolStep[] => [{ id: `c${n}`, name: 't', args: { n }, result: n }];
+    for (let n = 1; n <= 6; n += 1) await memory.addTurn(`q${n}`, `a${n}`, { tools: tools(n) });
+    const trimmed = await memory.toDictList();
+    expect(contents(trimmed)).toEqual(['a4', 'q5', 'a5', 'q6', 'a6']);
+    expect(trimmed.map((m) => m.tools)).toEqual([
+      tools(4),
+      undefined,
+      tools(5),
+      undefined,
+      tools(6),
+    ]);
     await s.appendMany(
       'turn-trim',
       Array.from({ length: 9 }, (_, n) => ({

@@ -123,4 +123,28 @@ describe('PostgresMemoryStore', () => {
       await store.close();
     }
   });
+  it('upgrades a table made by the previous schema (no tools column) and keeps its rows', async () => {
+    const prefix = prefixFor('upgrade');
+    const table = `"${prefix}_memory"`;
+    await sql(`CREATE TABLE ${table} (
+      id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, user_id TEXT NOT NULL,
+      role TEXT NOT NULL, content TEXT NOT NULL, created_at TIMESTAMPTZ NOT NULL, metadata JSONB)`);
+    await sql(
+      `INSERT INTO ${table} (user_id, role, content, created_at) VALUES ('alice', 'user', 'old', now())`,
+    );
+    const store = new PostgresMemoryStore({ url: POSTGRES_URL, keyPrefix: prefix });
+    try {
+      const memory = new StoreConversationMemory(store, 'alice');
+      const tools = [{ id: 'c1', name: 'calculator', args: { expression: '2+3' }, result: 5 }];
+      await memory.addTurn('2+3?', '5', { tools });
+      const history = await memory.toDictList();
+      expect(history.map((m) => [m.content, m.tools])).toEqual([
+        ['old', undefined],
+        ['2+3?', undefined],
+        ['5', tools],
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
 });

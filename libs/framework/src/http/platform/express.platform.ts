@@ -87,6 +87,11 @@ export const EXPRESS_PLATFORM: HttpPlatform = {
       next();
     });
   },
+  addRequestHook(instance, _stage, hook) {
+    (instance as Express).use((req: Request, res: Response, next: NextFunction) =>
+      hook(req, res, next),
+    );
+  },
   trustProxy(nest: INestApplication) {
     (nest.getHttpAdapter().getInstance() as { set(name: string, value: unknown): void }).set(
       'trust proxy',

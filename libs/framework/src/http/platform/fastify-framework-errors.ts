@@ -1,6 +1,7 @@
 import { ToolkitError } from '../../../../providers/src/errors/toolkit.error.js';
 import { toErrorResponse } from '../error-response.js';
 import { BadRequestError, MethodNotAllowedError, NotFoundError } from '../http.errors.js';
+import { REQUEST_ID_HEADER, requestIdFor } from '../../logging/request-id.js';
 import { FASTIFY_PLATFORM } from './fastify.platform.js';
 import type { FrameworkError, FrameworkRequest } from './fastify-types.js';
 
@@ -22,7 +23,8 @@ function undecodableSegments(path: string): Set<string> {
  * Express does: a malformed percent-encoding is a 400 naming the parameter it spoils when a
  * route matches the path, else the path matches nothing (404, or 405 with `Allow` when a route
  * of another method takes it). Any other
- * is answered with its status and toolkit's `{ error }` body.
+ * is answered with its status and toolkit's `{ error }` body. No request hook runs for these
+ * answers, so their `X-Request-Id` is given here (always a new one).
  */
 export function answerFrameworkError(
   error: FrameworkError,
@@ -57,6 +59,7 @@ export function answerFrameworkError(
 
 function answerError(res: object, error: ToolkitError): void {
   const { status, headers, body } = toErrorResponse(error, false);
+  FASTIFY_PLATFORM.setHeader(res, REQUEST_ID_HEADER, requestIdFor(undefined, false));
   for (const [name, value] of Object.entries(headers)) FASTIFY_PLATFORM.setHeader(res, name, value);
   FASTIFY_PLATFORM.sendJson(res, status, body);
 }

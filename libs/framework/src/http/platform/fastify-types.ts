@@ -49,7 +49,7 @@ export interface FastifyLike {
   removeAllContentTypeParsers(): void;
   addContentTypeParser(type: string, parser: ContentTypeParser): void;
   addHook(
-    name: 'preValidation' | 'onRequest',
+    name: 'preValidation' | 'onRequest' | 'preHandler',
     hook: (request: FastifyRequestLike, reply: object, done: (error?: Error) => void) => void,
   ): void;
   ready(): PromiseLike<unknown>;

@@ -189,6 +189,12 @@ export const FASTIFY_PLATFORM: HttpPlatform = {
       done();
     });
   },
+  addRequestHook(instance, stage, hook) {
+    (instance as FastifyLike).addHook(
+      stage === 'start' ? 'onRequest' : 'preHandler',
+      (request, replyOf, done) => hook(request, replyOf, () => done()),
+    );
+  },
   trustProxy() {
     // Fastify takes `trustProxy` when it is created: `App` passes it to the adapter.
   },

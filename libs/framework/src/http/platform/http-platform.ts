@@ -1,6 +1,15 @@
 import type { INestApplication } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+/**
+ * Where a request hook runs: `start` as the request arrives, before any other hook, body
+ * parsing included; `route` just before the route's guards and handler, after body parsing.
+ */
+export type RequestHookStage = 'start' | 'route';
+
+/** A request hook: the platform's request and response, and what to call to go on. */
+export type RequestHook = (req: object, res: object, next: () => void) => void;
+
 /** The HTTP servers toolkit runs on (config `app.platform`). */
 export type PlatformName = 'express' | 'fastify';
 
@@ -61,6 +70,13 @@ export interface HttpPlatform {
    * change them) and no `X-Powered-By`. Call before `init()`.
    */
   installSecurityHeaders(nest: INestApplication, headers: Readonly<Record<string, string>>): void;
+  /**
+   * Runs `hook` on every request of `instance` (the platform's app) at `stage`. On Express the
+   * hooks run in the order they were added among the other middleware: add a `start` hook first
+   * and a `route` hook after the body parsers. Call before `init()`, or from a module's
+   * `configure()` (before the routes are registered).
+   */
+  addRequestHook(instance: unknown, stage: RequestHookStage, hook: RequestHook): void;
   /** Lets `req.ip`/`req.protocol` come from `X-Forwarded-*` headers (config `app.trust_proxy`). */
   trustProxy(nest: INestApplication): void;
   /** A Node request handler serving `instance` (the platform's app), ready to take requests. */
