@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Everything the test suite needs on this machine, installed or started when missing:
 # Redis and PostgreSQL running (127.0.0.1:6379 / :5432, database `test`), the pgvector extension,
-# Chromium for the chat-page tests, nginx for the load-balanced cluster test, and the corpus of
+# Chromium for the chat-page tests, nginx for the load-balanced cluster test, Prometheus (and
+# promtool) for the metrics test, and the corpus of
 # real documents the RAG tests ingest (scripts/build-corpus.sh: about 3 minutes once). Fast and
 # silent when all is there; safe to run repeatedly.
 # Installing needs root (apt-get); without it, a missing part stops this script in its first
@@ -21,6 +22,7 @@ command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/sbin/nginx ] || missing+=(nginx)
+[ -x /usr/bin/prometheus ] && [ -x /usr/bin/promtool ] || missing+=(prometheus)
 have_pgvector || missing+=(pgvector)
 
 if [ ${#missing[@]} -gt 0 ]; then
@@ -39,6 +41,11 @@ if [ ${#missing[@]} -gt 0 ]; then
       nginx)
         apt-get install -y -qq nginx-light >/dev/null
         service nginx stop >/dev/null 2>&1 || true
+        ;;
+      # The metrics test starts its own server on a free port; the package's service is not needed.
+      prometheus)
+        apt-get install -y -qq --no-install-recommends prometheus >/dev/null
+        service prometheus stop >/dev/null 2>&1 || true
         ;;
     esac
   done

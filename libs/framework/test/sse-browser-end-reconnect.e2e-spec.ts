@@ -7,13 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Controller, type MessageEvent as NestMessageEvent } from '@nestjs/common';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser } from 'playwright-core';
-import { App, Route, Stream } from 'toolkit';
-import { launchChromium } from '../../../apps/cli/test/support/chat-page-browser.js';
-import { CuttingProxy } from './support/cutting-proxy.js';
+import { Route, Stream } from 'toolkit';
+import type { CuttingProxy } from './support/cutting-proxy.js';
+import { startCrossOriginPage, type CrossOriginPage } from './support/cross-origin-page.js';
 
 /** The reconnection delay the stream gives the client (ms). */
 const RETRY = 100;
@@ -54,36 +52,17 @@ interface Seen {
 }
 
 describe("Chromium's EventSource on a plain stream that ended", () => {
-  const app = new App({
-    controllers: [WordsController],
-    logger: false,
-    cwd: '/nonexistent',
-    cors: true,
-  });
+  let setup: CrossOriginPage;
   let browser: Browser;
-  let pages: Server;
   let pageUrl: string;
   let proxy: CuttingProxy;
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    const server = await app.run({ host: '127.0.0.1', port: 0 });
-    proxy = await CuttingProxy.start(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    pages = createServer((_req, res) =>
-      res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE),
-    );
-    await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
-    // The App through the proxy at `localhost`: another origin than the page's `127.0.0.1`.
-    const appUrl = proxy.url.replace('127.0.0.1', 'localhost');
-    pageUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/?app=${encodeURIComponent(appUrl)}`;
+    setup = await startCrossOriginPage([WordsController], PAGE);
+    ({ browser, pageUrl, proxy } = setup);
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await new Promise((resolve) => pages?.close(resolve));
-    await proxy?.close();
-    await app.close();
-  });
+  afterAll(() => setup?.close());
 
   it('reconnects once, gets 204, closes, and runs the handler once', async () => {
     const context = await browser.newContext();

@@ -4,6 +4,7 @@ import { LLM } from '../../providers/src/llm/llm.js';
 import type { ChatModel } from '../../providers/src/llm/chat-model.interface.js';
 import type { ConversationMemory } from '../../providers/src/memory/conversation-memory.js';
 import { configureNestApp } from '../../framework/src/app/configure-app.js';
+import { installMetricsWhenOn } from '../../framework/src/telemetry/metrics-switch.js';
 import type {
   ToolkitConfig,
   ToolkitConfigInput,
@@ -100,6 +101,7 @@ export async function createTestingApp(
   const app = module.createNestApplication(adapter, { bodyParser: false, logger: false });
   // Controllers only: no `app.route` handler reads a linked response here.
   configureNestApp(app, { linkResponses: false });
+  await installMetricsWhenOn(app);
   await app.init();
   return { app, module, client: new TestClient(app), close: () => app.close() };
 }

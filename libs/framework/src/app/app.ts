@@ -35,6 +35,7 @@ import type {
 } from './functional-route.js';
 import { answerClientErrors } from '../http/client-error.js';
 import { applyConnectionLimits } from '../http/connection-limits.js';
+import { installMetricsWhenOn } from '../telemetry/metrics-switch.js';
 import { configureNestApp } from './configure-app.js';
 import { appLogger } from './app-logger.js';
 import { buildFunctionalController } from './functional-routes.controller.js';
@@ -333,6 +334,7 @@ export class App {
       logger: appLogger(this.options.logger, settings),
     });
     configureNestApp(nest, { linkResponses: this.routes.length > 0 });
+    await installMetricsWhenOn(nest);
     if (this.options.cors) nest.enableCors(corsOptions(this.options.cors));
     await nest.init();
     return nest;

@@ -91,6 +91,22 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads telemetry.metrics (off by default) and its token from TOOLKIT_TELEMETRY_*', () => {
+    expect(loadConfig({ cwd: project({}), env: {} }).telemetry).toEqual({
+      metrics: false,
+      metrics_token: '',
+    });
+    const env = { TOOLKIT_TELEMETRY_METRICS: 'true', TOOLKIT_TELEMETRY_METRICS_TOKEN: 's3cret' };
+    expect(loadConfig({ cwd: project({}), env }).telemetry).toEqual({
+      metrics: true,
+      metrics_token: 's3cret',
+    });
+    expect(
+      failure(() => loadConfig({ cwd: project({}), env: { TOOLKIT_TELEMETRY_METRICS: 'maybe' } }))
+        .message,
+    ).toContain('telemetry.metrics');
+  });
+
   it('reads app.log_format and app.access_log from toolkit.yaml and TOOLKIT_APP_*', () => {
     const yaml = project({ 'toolkit.yaml': 'app:\n  log_format: json\n  access_log: true\n' });
     expect(loadConfig({ cwd: yaml, env: {} }).app).toMatchObject({

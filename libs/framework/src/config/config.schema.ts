@@ -113,4 +113,8 @@ export const CONFIG_SCHEMA: Schema = {
     detached_per_session: { kind: 'integer', default: 1, min: 0 },
     detached_grace: { kind: 'duration', default: 30, min: 0, max: 86_400 },
   },
+  telemetry: {
+    metrics: { kind: 'boolean', default: false },
+    metrics_token: { kind: 'string', default: '' },
+  },
 };

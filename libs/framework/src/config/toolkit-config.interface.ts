@@ -123,6 +123,21 @@ export interface LlmSettings {
   budget: { per_user_usd_per_day: number | null };
 }
 
+/** `telemetry.*`: what the app tells about itself. */
+export interface TelemetrySettings {
+  /**
+   * Serve Prometheus metrics at `GET /metrics` on the app's port (`TOOLKIT_TELEMETRY_METRICS`).
+   * Off: no route, and nothing is measured. @default false
+   */
+  metrics: boolean;
+  /**
+   * When set, `GET /metrics` answers 401 unless the request carries `Authorization: Bearer <token>`
+   * (`TOOLKIT_TELEMETRY_METRICS_TOKEN`; Prometheus: `authorization: { credentials: <token> }`).
+   * `""`: no token asked. @default ""
+   */
+  metrics_token: string;
+}
+
 /**
  * The whole resolved configuration: defaults, then `toolkit.yaml`, then the environment.
  * Injectable with `@Inject(TOOLKIT_CONFIG)`.
@@ -147,6 +162,8 @@ export interface ToolkitConfig {
   rag: RagSettings;
   /** `limits.*`: rate limits of `@RateLimit()` routes and caps on resumable streams per client. */
   limits: LimitsSettings;
+  /** `telemetry.*`: Prometheus metrics at `GET /metrics`. */
+  telemetry: TelemetrySettings;
   /** Sections toolkit does not know (e.g. a template's `styles:`), kept as parsed. */
   extra: Record<string, unknown>;
 }

@@ -23,6 +23,8 @@ export interface RequestContext {
   readonly id: string;
   /** LLM usage reported during the request, if any. */
   usage?: RequestUsage;
+  /** Also told each usage report of the request (the metrics of `telemetry.metrics`). */
+  onUsage?: (report: UsageReport) => void;
 }
 
 /**
@@ -74,6 +76,7 @@ export function currentRequestId(): string | undefined {
 export function recordRequestUsage(report: UsageReport): void {
   const context = storage.getStore();
   if (!context) return;
+  context.onUsage?.(report);
   const before = context.usage;
   const costUsd =
     report.costUsd === undefined || (before && before.costUsd === undefined)

@@ -34,6 +34,11 @@ export interface UsageReport extends TokenUsage {
   costUsd?: number;
   /** Model calls summed into this report (tool loops make several). */
   steps: number;
+  /**
+   * Milliseconds from the call to its end (a stream's last chunk; a tool loop's last step, tools
+   * included). Absent from reports made by hand (e.g. a `MockLLM`).
+   */
+  durationMs?: number;
 }
 
 /** Options every call accepts. Each one overrides the `LLM`'s own setting for this call. */

@@ -212,6 +212,7 @@ export class LLM implements ChatModel {
     options: GenerateObjectOptions<S>,
   ): Promise<GenerateObjectResponse<SchemaOutput<S>>> {
     const { schema, conversation, params, maxRetries } = this.objectCall(prompt, options);
+    const startedAt = performance.now();
     await this.checkBudget(options);
     let target = this.targets[0];
     const result = await runObjectLoop(conversation.messages, schema, maxRetries, async (m) => {
@@ -228,7 +229,8 @@ export class LLM implements ChatModel {
       target = call.target;
       return call.result;
     });
-    const usage = this.report(target, sumUsage(result.usages), 'stop', options, result.attempts);
+    const usages = sumUsage(result.usages);
+    const usage = this.report(target, usages, 'stop', options, startedAt, result.attempts);
     await this.lastSpend;
     return {
       object: result.value as SchemaOutput<S>,
@@ -252,12 +254,13 @@ export class LLM implements ChatModel {
     options: Omit<GenerateObjectOptions<S>, 'maxRetries'>,
   ): Promise<AsyncIterable<PartialObject<SchemaOutput<S>>>> {
     const { schema, conversation, params } = this.objectCall(prompt, options);
+    const startedAt = performance.now();
     await this.checkBudget(options);
     const parts = await openPartStream({
       targets: this.targets,
       request: this.objectRequest(conversation, params, schema, options),
       signal: options.signal,
-      onFinish: (target, finish) => this.report(target, finish.usage, 'stop', options),
+      onFinish: (target, finish) => this.report(target, finish.usage, 'stop', options, startedAt),
     });
     return this.settled(partialObjects(parts, schema)) as AsyncIterable<
       PartialObject<SchemaOutput<S>>
@@ -377,13 +380,15 @@ export class LLM implements ChatModel {
     usage: TokenUsage | undefined,
     finishReason: FinishReason,
     options: CallOptions,
+    startedAt: number,
     steps = 1,
   ): (TokenUsage & { costUsd?: number }) | undefined {
     if (!usage) return undefined;
     const { provider, model } = target.resolution;
     const costUsd = this.prices.costOf(provider, model, usage);
     const priced = costUsd === undefined ? { ...usage } : { ...usage, costUsd };
-    const report = { ...priced, provider, model, finishReason, steps };
+    const durationMs = performance.now() - startedAt;
+    const report = { ...priced, provider, model, finishReason, steps, durationMs };
     if (this.ledger && options.userId !== undefined && costUsd !== undefined) {
       // A failed write must not fail an answered call; the next check reads what was stored.
       this.lastSpend = this.ledger.record(options.userId, costUsd).catch(() => undefined);
@@ -393,8 +398,14 @@ export class LLM implements ChatModel {
     return priced;
   }
 
-  private reportLoop(target: ModelTarget, result: ToolLoopResult, options: CallOptions) {
-    return this.report(target, result.usage, result.finishReason, options, result.steps.length);
+  private reportLoop(
+    target: ModelTarget,
+    result: ToolLoopResult,
+    options: CallOptions,
+    startedAt: number,
+  ) {
+    const { usage, finishReason, steps } = result;
+    return this.report(target, usage, finishReason, options, startedAt, steps.length);
   }
 
   private async generateConversation(
@@ -403,6 +414,7 @@ export class LLM implements ChatModel {
   ): Promise<GenerateResponse> {
     const loop = this.loopCall(conversation, options);
     const params = callParams(options, this.options);
+    const startedAt = performance.now();
     await this.checkBudget(options);
     let target = this.targets[0];
     const result = await runToolLoop(loop, async (messages) => {
@@ -414,7 +426,7 @@ export class LLM implements ChatModel {
       target = call.target;
       return call.result;
     });
-    const usage = this.reportLoop(target, result, options);
+    const usage = this.reportLoop(target, result, options, startedAt);
     await this.lastSpend;
     return {
       text: result.text,
@@ -452,6 +464,7 @@ export class LLM implements ChatModel {
   ): Promise<AsyncIterable<LlmStreamEvent>> {
     const loop = this.loopCall(conversation, options);
     const params = callParams(options, this.options);
+    const startedAt = performance.now();
     await this.checkBudget(options);
     const open = (messages: ModelMessage[]) =>
       this.openStep({ system: conversation.system, messages }, params, loop, options);
@@ -461,7 +474,7 @@ export class LLM implements ChatModel {
       return last.step;
     };
     const events = streamToolLoop(loop, last.step, next, (result) => {
-      const usage = this.reportLoop(last.target(), result, options);
+      const usage = this.reportLoop(last.target(), result, options, startedAt);
       const { finishReason } = result;
       return {
         type: 'finish',
@@ -478,12 +491,14 @@ export class LLM implements ChatModel {
     if (options.tools?.length) {
       return textDeltas(await this.streamConversationEvents(conversation, options));
     }
+    const startedAt = performance.now();
     await this.checkBudget(options);
     const chunks = await openStream({
       targets: this.targets,
       request: this.requestFor(conversation, callParams(options, this.options)),
       signal: options.signal,
-      onFinish: (target, finish) => this.report(target, finish.usage, finish.finishReason, options),
+      onFinish: (target, finish) =>
+        this.report(target, finish.usage, finish.finishReason, options, startedAt),
     });
     return this.settled(chunks);
   }

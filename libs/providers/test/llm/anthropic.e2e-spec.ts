@@ -45,6 +45,7 @@ describe('Anthropic through the real @anthropic-ai/sdk', () => {
         // claude-3-5-haiku: $0.80 / $4 per 1M tokens.
         costUsd: 0.0000152,
         steps: 1,
+        durationMs: expect.any(Number),
       },
     ]);
   });

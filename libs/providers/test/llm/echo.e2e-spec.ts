@@ -84,6 +84,7 @@ describe('echo: the offline model, with the network switched off', () => {
         finishReason: 'length',
         costUsd: 0,
         steps: 1,
+        durationMs: expect.any(Number),
       },
     ]);
   });

@@ -41,6 +41,7 @@ describe('OpenAI through the real openai SDK', () => {
         // gpt-4o-mini: $0.15 / $0.60 per 1M tokens.
         costUsd: (12 * 0.15 + 5 * 0.6) / 1e6,
         steps: 1,
+        durationMs: expect.any(Number),
       },
     ]);
     const [req] = server.requests;

@@ -1,0 +1,79 @@
+import { describe, expect, it } from '@jest/globals';
+import { ToolkitMetrics } from './toolkit-metrics.js';
+
+const metrics = (): ToolkitMetrics =>
+  new ToolkitMetrics({ openStreams: () => 2, runningResumable: () => 1 });
+
+describe('ToolkitMetrics', () => {
+  it('labels requests by method, route pattern and status; unknown methods are _OTHER', () => {
+    const m = metrics();
+    m.recordRequest({ method: 'GET', route: '/items/:id', status: 200, durationSeconds: 0.003 });
+    m.recordRequest({ method: 'BREW', route: undefined, status: 404, durationSeconds: 0.001 });
+    const text = m.registry.render();
+    expect(text).toContain(
+      'http_server_request_duration_seconds_count{http_request_method="GET",http_route="/items/:id",http_response_status_code="200"} 1',
+    );
+    expect(text).toContain(
+      'http_server_request_duration_seconds_count{http_request_method="_OTHER",http_response_status_code="404"} 1',
+    );
+    expect(text).toContain(
+      'http_server_request_duration_seconds_bucket{http_request_method="GET",http_route="/items/:id",http_response_status_code="200",le="0.005"} 1',
+    );
+  });
+
+  it('counts tokens by type, duration and cost of a usage report; no cost when unpriced', () => {
+    const m = metrics();
+    const base = {
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      finishReason: 'stop' as const,
+      steps: 1,
+    };
+    m.recordUsage({
+      ...base,
+      inputTokens: 10,
+      outputTokens: 20,
+      totalTokens: 30,
+      costUsd: 0.5,
+      durationMs: 250,
+    });
+    m.recordUsage({ ...base, model: 'mine', inputTokens: 1, outputTokens: 2, totalTokens: 3 });
+    const text = m.registry.render();
+    const labels =
+      'gen_ai_operation_name="chat",gen_ai_provider_name="openai",gen_ai_request_model="gpt-4o-mini"';
+    expect(text).toContain(`gen_ai_client_token_usage_sum{${labels},gen_ai_token_type="input"} 10`);
+    expect(text).toContain(
+      `gen_ai_client_token_usage_sum{${labels},gen_ai_token_type="output"} 20`,
+    );
+    expect(text).toContain(`gen_ai_client_operation_duration_seconds_sum{${labels}} 0.25`);
+    expect(text).toContain(
+      'toolkit_llm_cost_usd_total{gen_ai_provider_name="openai",gen_ai_request_model="gpt-4o-mini"} 0.5',
+    );
+    expect(text).not.toContain(
+      'toolkit_llm_cost_usd_total{gen_ai_provider_name="openai",gen_ai_request_model="mine"}',
+    );
+    expect(text).not.toMatch(/gen_ai_client_operation_duration_seconds_count\{[^}]*"mine"/);
+  });
+
+  it('counts @Cache() outcomes by route pattern', () => {
+    const m = metrics();
+    const request = { method: 'GET', route: '/prices/:sku', status: 200, durationSeconds: 0.001 };
+    m.recordRequest({ ...request, cache: 'miss' });
+    m.recordRequest({ ...request, cache: 'hit' });
+    m.recordRequest({ ...request, cache: 'hit' });
+    m.recordRequest(request);
+    const text = m.registry.render();
+    expect(text).toContain(
+      'toolkit_cache_requests_total{http_route="/prices/:sku",toolkit_cache_result="hit"} 2',
+    );
+    expect(text).toContain(
+      'toolkit_cache_requests_total{http_route="/prices/:sku",toolkit_cache_result="miss"} 1',
+    );
+  });
+
+  it('reads the stream gauges at each scrape', () => {
+    const text = metrics().registry.render();
+    expect(text).toContain('\ntoolkit_sse_streams_open 2\n');
+    expect(text).toContain('\ntoolkit_resumable_streams_running 1\n');
+  });
+});
