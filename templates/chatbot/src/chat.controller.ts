@@ -14,14 +14,17 @@ import {
   type ConversationMemory,
 } from 'toolkit';
 
-/** The system prompt every conversation starts from; edit it to give the bot a personality. */
-const SYSTEM_PROMPT = 'You are a friendly, concise assistant.';
+/**
+ * The system prompt every conversation starts from (here and in `ui-chat.controller.ts`); edit it
+ * to give the bot a personality.
+ */
+export const SYSTEM_PROMPT = 'You are a friendly, concise assistant.';
 
 /** `user_id` is optional: one session (one browser) may keep several named conversations. */
 const USER_ID = { default: 'me', maxLength: 200 } as const;
 
 /** The longest message accepted (characters); a longer one answers 422. */
-const MESSAGE = { maxLength: 20_000 } as const;
+export const MESSAGE = { maxLength: 20_000 } as const;
 
 /**
  * Chat endpoints. `LLM` and `MemoryService` are injected: the model comes from `toolkit.yaml`

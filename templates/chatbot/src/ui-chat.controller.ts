@@ -17,15 +17,10 @@ import {
   type ConversationMemory,
   type UiChatRequest,
 } from 'toolkit';
-
-/** The system prompt of the `useChat` conversations (the same bot as `/chat`). */
-const SYSTEM_PROMPT = 'You are a friendly, concise assistant.';
+import { MESSAGE, SYSTEM_PROMPT } from './chat.controller.js';
 
 /** A chat id (`useChat`'s `id`): at most 200 characters. */
 const CHAT_ID = { maxLength: 200 } as const;
-
-/** The longest message accepted (characters); a longer one answers 422. */
-const MAX_MESSAGE = 20_000;
 
 /**
  * The routes a React front end using the AI SDK's `useChat` (`@ai-sdk/react`) calls with no
@@ -111,9 +106,12 @@ function checkRequest({ id, message, trigger }: UiChatRequest): void {
       { param: 'id', problem: `must be at most ${CHAT_ID.maxLength} characters` },
     ]);
   }
-  if (message.length > MAX_MESSAGE) {
+  if (message.length > MESSAGE.maxLength) {
     throw new ValidationError([
-      { param: 'messages', problem: `the last message must be at most ${MAX_MESSAGE} characters` },
+      {
+        param: 'messages',
+        problem: `the last message must be at most ${MESSAGE.maxLength} characters`,
+      },
     ]);
   }
   // The stored history is what the model sees: answering a message again would need the
