@@ -10,6 +10,7 @@ import { memorySuite } from './suites/memory.suite.js';
 import { ragIndexSuite } from './suites/rag-index.suite.js';
 import { platformSuite } from './suites/platform.suite.js';
 import { sseSuite } from './suites/sse.suite.js';
+import { telemetrySuite } from './suites/telemetry.suite.js';
 import { testClientSuite } from './suites/test-client.suite.js';
 import { describeEnvironment, ROOT } from './support/environment.js';
 import { readGitState } from './support/git-state.js';
@@ -31,6 +32,7 @@ const SUITES: Record<string, (settings: BenchSettings) => Promise<Row[]>> = {
   rag: ragIndexSuite,
   platform: platformSuite,
   ingest: ingestSuite,
+  telemetry: telemetrySuite,
 };
 
 const RESULTS_DIR = fileURLToPath(new URL('../../bench/results/', import.meta.url));
@@ -50,6 +52,10 @@ const rows: Row[] = [];
 for (const name of settings.only) rows.push(...(await SUITES[name](settings)));
 
 const text = renderResults(rows, environment, settings, methodology(settings));
-const file = writeNewResultsFile(RESULTS_DIR, resultsBaseName(environment.date, git), text);
+const file = writeNewResultsFile(
+  RESULTS_DIR,
+  resultsBaseName(environment.date, git, settings.label),
+  text,
+);
 process.stdout.write(`\n${ratioTable(rows)}\n\n`);
 log(`results written to ${file}`);

@@ -56,6 +56,8 @@ export async function drive(
 export interface ServerLoad {
   requestsPerSec: number;
   cpuMicrosPerRequest: number;
+  /** Completed requests of the run. */
+  requests: number;
 }
 
 /** {@link drive} against a server process, also reading how much CPU the server spent. */
@@ -71,6 +73,7 @@ export async function driveServer(
   return {
     requestsPerSec: result.requestsPerSec,
     cpuMicrosPerRequest: (cpu * 1e6) / result.requests,
+    requests: result.requests,
   };
 }
 

@@ -34,6 +34,16 @@ export function methodology(settings: BenchSettings): string {
 - CLI: wall-clock time of spawning \`node <bin> --version\` until exit, median of the spawns.
 - TestClient: ${settings.opsConcurrency} lanes sending \`POST /echo\` through \`TestClient\` (light-my-request,
   no socket) vs supertest against the same app listening on 127.0.0.1.
+- Telemetry: one app (\`POST /echo\` with \`@Route\`; \`POST /ask\` and the streamed \`POST /chat\` calling
+  \`llm.chat\` on the offline echo model) started four times per platform: off, metrics + traces on,
+  only metrics, only traces, by environment (\`TOOLKIT_TELEMETRY_METRICS\`, \`TOOLKIT_TELEMETRY_ENABLED\` and
+  \`OTEL_EXPORTER_OTLP_ENDPOINT\` at an OTLP/HTTP sink in the harness that answers 200 and counts
+  requests, bytes and spans, JSON or protobuf). \`GET /metrics\` is scraped every second (one request at a
+  time, fresh connection) while a metrics server is measured. Before measuring, \`/metrics\` must answer
+  200 exactly on the servers with metrics on. Servers are pinned to CPU 1 and the harness to CPU 0,
+  all at nice -15 when allowed. The ratio is the median of per-round ratios. The profile is a
+  separate run of the off and on servers under \`--cpu-prof\`; only samples inside the measured
+  window (monotonic clock) count, divided by the requests of that window.
 - Ratios come from medians of interleaved rounds (the order rotates each round). On a shared
   machine req/s moves with other load; the CPU ratio (CPU time per request, from /proc) barely
   does, so read both. A missed target lists only what this run measured: both sides' CPU time

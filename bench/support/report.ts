@@ -100,6 +100,16 @@ export function renderResults(
       'rows, where the Redis/PostgreSQL servers are not included), a cross-check that other ' +
       'load on the machine barely moves.',
     '',
+    ...(rows.some((r) => r.evidence !== undefined)
+      ? [
+          '## Observed in this run',
+          '',
+          ...rows
+            .filter((r) => r.evidence !== undefined)
+            .map((r) => `- **${r.name}**: ${r.evidence}`),
+          '',
+        ]
+      : []),
     ...(missed.length > 0
       ? [
           '## Targets missed: what this run measured',

@@ -3,10 +3,12 @@ import type { GitState } from './git-state.js';
 
 /**
  * The base name of a run's results file: `<YYYY-MM-DD>-<short sha>`, plus `-dirty` when the
- * tree had uncommitted changes.
+ * tree had uncommitted changes; `label` (`BENCH_LABEL`) goes before the sha, e.g.
+ * `2026-11-27-telemetry-6c50aeb`.
  */
-export function resultsBaseName(date: string, git: GitState): string {
-  return `${date}-${git.commit}${git.changed.length > 0 ? '-dirty' : ''}`;
+export function resultsBaseName(date: string, git: GitState, label?: string): string {
+  const name = label ? `${label}-${git.commit}` : git.commit;
+  return `${date}-${name}${git.changed.length > 0 ? '-dirty' : ''}`;
 }
 
 /**

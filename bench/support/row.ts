@@ -34,6 +34,14 @@ export interface Row {
    * row's own CPU figures when it misses its target.
    */
   decomposedBy?: readonly string[];
+  /**
+   * The ratio is the median of the per-round ratios (each round measures both sides back to back)
+   * instead of the ratio of the medians: for two runs of the same app, where drift between rounds
+   * can be larger than the difference measured. @default false
+   */
+  paired?: boolean;
+  /** What this run observed beside the numbers (e.g. spans exported), printed under the table. */
+  evidence?: string;
 }
 
 /** What one unit of a row counts, for "µs per …": `req/s` → `request`, `events/s` → `event`. */
@@ -46,14 +54,21 @@ export function perWhat(unit: string): string {
   return counted[unit] ?? unit;
 }
 
-/** toolkit ÷ baseline of the medians. */
+/** toolkit ÷ baseline of each round, in round order. */
+export function roundRatios(toolkit: readonly number[], baseline: readonly number[]): number[] {
+  return toolkit.map((value, round) => value / baseline[round]);
+}
+
+/** toolkit ÷ baseline of the medians, or the median of the round ratios for a paired row. */
 export function ratioOf(row: Row): number {
+  if (row.paired) return median(roundRatios(row.toolkit, row.baseline));
   return median(row.toolkit) / median(row.baseline);
 }
 
 /** baseline CPU ÷ toolkit CPU per request (same direction as a throughput ratio), if measured. */
 export function cpuRatioOf(row: Row): number | undefined {
   if (!row.cpu) return undefined;
+  if (row.paired) return median(roundRatios(row.cpu.baseline, row.cpu.toolkit));
   return median(row.cpu.baseline) / median(row.cpu.toolkit);
 }
 

@@ -25,13 +25,19 @@ export class ServerProcess {
     private readonly child: ChildProcess,
   ) {}
 
+  /** The server's process id (e.g. to pin it to a CPU). */
+  get pid(): number {
+    return this.child.pid ?? -1;
+  }
+
   /** The base URL, e.g. `http://127.0.0.1:40123`. */
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
   }
 
   /**
-   * Starts `dist/bench/<script>` and waits (at most 30 s) for its `READY <port>` line.
+   * Starts `dist/bench/<script>` and waits (at most 30 s) for its `READY <port>` line. `flags`
+   * are extra `node` flags for this process only (after `BENCH_NODE_FLAGS`).
    *
    * @example
    * const nest = await ServerProcess.start('nest', 'servers/json-nest.server.js');
@@ -40,8 +46,9 @@ export class ServerProcess {
     name: string,
     script: string,
     env: Record<string, string> = {},
+    flags: readonly string[] = [],
   ): Promise<ServerProcess> {
-    const child = spawn(process.execPath, [...nodeFlags(), benchFile(script)], {
+    const child = spawn(process.execPath, [...nodeFlags(), ...flags, benchFile(script)], {
       env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

@@ -12,7 +12,7 @@ export interface BenchSettings {
   cliRuns: number;
   /** Concurrent loops in the memory-backend and TestClient workers. @default 8 (`BENCH_OPS_CONCURRENCY`) */
   opsConcurrency: number;
-  /** Suites to run, comma-separated (json, sse, cache, memory, cli, start, testclient, platform, rag, ingest). @default all (`BENCH_ONLY`) */
+  /** Suites to run, comma-separated (json, sse, cache, memory, cli, start, testclient, platform, rag, ingest, telemetry). @default all (`BENCH_ONLY`) */
   only: readonly string[];
   /** Redis for the Redis rows. @default redis://127.0.0.1:6379 (`BENCH_REDIS_URL`) */
   redisUrl: string;
@@ -23,6 +23,11 @@ export interface BenchSettings {
    * says so. @default false (`BENCH_ALLOW_DIRTY=1` to allow)
    */
   allowDirty: boolean;
+  /**
+   * A word put in the results file's name before the commit (`<date>-<label>-<sha>.md`), for a
+   * run of one suite. @default none (`BENCH_LABEL`, lowercase letters, digits and dashes)
+   */
+  label: string | undefined;
 }
 
 export const SUITES = [
@@ -36,6 +41,7 @@ export const SUITES = [
   'rag',
   'platform',
   'ingest',
+  'telemetry',
 ] as const;
 
 function positive(name: string, fallback: number): number {
@@ -64,6 +70,10 @@ export function readSettings(): BenchSettings {
       throw new Error(`BENCH_ONLY: unknown suite "${name}" (use ${SUITES.join(', ')})`);
     }
   }
+  const label = process.env.BENCH_LABEL || undefined;
+  if (label !== undefined && !/^[a-z0-9-]+$/.test(label)) {
+    throw new Error(`BENCH_LABEL must be lowercase letters, digits and dashes (got ${label})`);
+  }
   return {
     duration: positive('BENCH_DURATION', 10),
     rounds: Math.round(positive('BENCH_ROUNDS', 3)),
@@ -75,5 +85,6 @@ export function readSettings(): BenchSettings {
     redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
     postgresUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
     allowDirty: process.env.BENCH_ALLOW_DIRTY === '1',
+    label,
   };
 }

@@ -1,8 +1,43 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { createServer } from 'node:net';
+import { formatUsd } from '../src/dev/llm-request-line.js';
 import { assertCliBuilt, freePort, isAlive, runCli, startCli } from './support/cli-process.js';
 import { cleanAfterEach, cleanEnv, getJson } from './support/dev-helpers.js';
 import { createTempProject, TINY_APP } from './support/temp-project.js';
+
+/**
+ * An app with two LLM routes on the offline echo model, priced so that calls have a cost; each
+ * answer carries the usage the model reported (the streamed one as its last event).
+ */
+const LLM_APP = `import { App, LLM, recordRequestUsage } from 'toolkit';
+
+const llm = new LLM('echo', {
+  prices: { echo: { input: 1000, output: 2000 } },
+  onUsage: recordRequestUsage,
+});
+export const app = new App({ title: 'chat' });
+app.route('/chat', { methods: ['POST'], params: { message: 'string' } }, async ({ message }) => {
+  let usage;
+  const answer = await llm.chat(message, { onUsage: (u) => (usage = u) });
+  return { answer, usage };
+});
+app.route(
+  '/chat/stream',
+  { methods: ['POST'], stream: true, params: { message: 'string' } },
+  async function* ({ message }) {
+    let usage;
+    yield* await llm.chat(message, { stream: true, onUsage: (u) => (usage = u) });
+    yield { usage };
+  },
+);
+`;
+
+interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+  timeToFirstTokenMs?: number;
+}
 
 describe('toolkit dev: checks before serving, and --no-reload', () => {
   const { track, watch } = cleanAfterEach();
@@ -89,6 +124,49 @@ describe('toolkit dev: checks before serving, and --no-reload', () => {
     cli.child.kill('SIGTERM');
     expect(await cli.exited).toEqual({ code: 0, signal: null });
     expect(isAlive(Number(served[1]))).toBe(false);
+  }, 90_000);
+
+  it('prints a line per request that called an LLM: route, model, tokens, cost, first token', async () => {
+    const project = track(
+      createTempProject({ 'app.js': LLM_APP, 'package.json': '{"type":"module"}' }, ['toolkit']),
+    );
+    const port = await freePort();
+    const cli = watch(
+      startCli(['dev', '--no-reload', '-p', String(port), '-h', '127.0.0.1'], {
+        cwd: project.dir,
+        env: cleanEnv(),
+        timeoutMs: 60_000,
+      }),
+    );
+    await cli.waitFor(/server process (\d+)/, 30_000);
+    const base = `http://127.0.0.1:${port}`;
+    const post = (path: string, message: string): Promise<Response> =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message }),
+      });
+
+    const json = (await (await post('/chat', 'Hello there')).json()) as { usage: Usage };
+    const plain = await cli.waitFor(/^POST \/chat {2}.*$/m, 30_000);
+    expect(plain[0]).toBe(
+      `POST /chat  echo  ${json.usage.inputTokens}→${json.usage.outputTokens} tokens  ${formatUsd(json.usage.costUsd)}`,
+    );
+
+    const events = await (await post('/chat/stream', 'Tell me three things')).text();
+    // Text chunks are sent as they are; the last event is the usage, as JSON.
+    const data = events.split('\n').filter((line) => line.startsWith('data: '));
+    const { usage } = JSON.parse(data.at(-1)?.slice('data: '.length) ?? '{}') as { usage: Usage };
+    expect(usage.timeToFirstTokenMs).toEqual(expect.any(Number));
+    const streamed = await cli.waitFor(/^POST \/chat\/stream {2}.*$/m, 30_000);
+    expect(streamed[0]).toBe(
+      `POST /chat/stream  echo  ${usage.inputTokens}→${usage.outputTokens} tokens  ${formatUsd(usage.costUsd)}  first token ${Math.round(usage.timeToFirstTokenMs ?? NaN)} ms`,
+    );
+    // One line per request, none for requests without an LLM call.
+    await fetch(`${base}/nowhere`);
+    expect(cli.stdout().match(/ tokens {2}/g)).toHaveLength(2);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toEqual({ code: 0, signal: null });
   }, 90_000);
 
   it('--no-reload exits 1 when the module does not export the app', async () => {

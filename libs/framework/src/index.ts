@@ -24,6 +24,7 @@ export { applyConnectionLimits, type ConnectionLimits } from './http/connection-
 // Request ids and logs: `X-Request-Id`, the id in every log line of a request, access lines.
 export { ToolkitLogger } from './logging/toolkit-logger.js';
 export { currentRequestId, recordRequestUsage } from './logging/request-context.js';
+export { droppedSpanCount } from './telemetry/dropped-spans.js';
 export { AccessLogRecord } from './logging/access-log-record.js';
 export type { AccessLogFields } from './logging/access-log-record.js';
 

@@ -43,6 +43,9 @@ const LAZY = [
   'marked',
   'class-validator',
   '@nestjs/platform-express',
+  '@opentelemetry/api',
+  '@opentelemetry/sdk-trace-node',
+  '@opentelemetry/instrumentation-http',
 ];
 
 const loadedPackages = (log: string): Set<string> =>

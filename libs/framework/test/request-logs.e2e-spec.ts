@@ -18,6 +18,7 @@ interface Ids {
   badChars: string;
   broken: string;
   note: string;
+  streamed: string;
 }
 
 interface Run {
@@ -90,7 +91,7 @@ describe('JSON logs (app.log_format: json)', () => {
 
   it('writes an access line per request, with the route pattern and its fields', () => {
     const access = records.filter((record) => record.context === 'Access');
-    expect(access).toHaveLength(6);
+    expect(access).toHaveLength(7);
     expect(access).toContainEqual({
       level: 'log',
       pid: expect.any(Number),
@@ -106,6 +107,33 @@ describe('JSON logs (app.log_format: json)', () => {
     });
     expect(access).toContainEqual(
       expect.objectContaining({ requestId: out.ids.broken, route: '/broken', status: 500 }),
+    );
+  });
+
+  it("adds an LLM route's model, tokens, cost and time to first token", () => {
+    const streamed = records.find(
+      (record) => record.context === 'Access' && record.requestId === out.ids.streamed,
+    );
+    expect(streamed).toMatchObject({
+      route: '/chat/stream',
+      status: 200,
+      model: 'echo',
+      provider: 'echo',
+      inputTokens: expect.any(Number),
+      outputTokens: expect.any(Number),
+      costUsd: expect.any(Number),
+      firstByteMs: expect.any(Number),
+      timeToFirstTokenMs: expect.any(Number),
+    });
+    const { message, timeToFirstTokenMs } = streamed as {
+      message: string;
+      timeToFirstTokenMs: number;
+    };
+    expect(timeToFirstTokenMs).toBeGreaterThanOrEqual(0);
+    expect(message).toMatch(
+      new RegExp(
+        `^POST /chat/stream 200 .* model=echo tokens=\\d+\\+\\d+ cost=\\$\\d+\\.\\d{6} first-token=${timeToFirstTokenMs}ms$`,
+      ),
     );
   });
 

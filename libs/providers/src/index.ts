@@ -53,6 +53,18 @@ export { PromptError } from './llm/prompts/prompt.errors.js';
 export { BudgetExceededError } from './llm/cost/budget-exceeded.error.js';
 export { SpendLedger } from './llm/cost/spend-ledger.js';
 
+// Tracing: where toolkit's spans go (OpenTelemetry when `telemetry` tracing is on).
+export { installTracer } from './telemetry/tracing.js';
+export { openTelemetryTracer } from './telemetry/open-telemetry.tracer.js';
+export type {
+  SpanAttributes,
+  SpanAttributeValue,
+  TraceSpan,
+  TraceSpanKind,
+  TraceSpanOptions,
+  Tracer,
+} from './telemetry/tracer.interface.js';
+
 // Errors of LLM calls.
 export {
   LlmError,

@@ -5,6 +5,7 @@ import type { ChatModel } from '../../providers/src/llm/chat-model.interface.js'
 import type { ConversationMemory } from '../../providers/src/memory/conversation-memory.js';
 import { configureNestApp } from '../../framework/src/app/configure-app.js';
 import { installMetricsWhenOn } from '../../framework/src/telemetry/metrics-switch.js';
+import { installTracingWhenOn } from '../../framework/src/telemetry/tracing-switch.js';
 import type {
   ToolkitConfig,
   ToolkitConfigInput,
@@ -102,6 +103,7 @@ export async function createTestingApp(
   // Controllers only: no `app.route` handler reads a linked response here.
   configureNestApp(app, { linkResponses: false });
   await installMetricsWhenOn(app);
+  await installTracingWhenOn(app);
   await app.init();
   return { app, module, client: new TestClient(app), close: () => app.close() };
 }

@@ -5,6 +5,7 @@ import { isServeMessage, type ServeMessage } from '../runtime/served-app.js';
 import type { TerminalService } from '../services/terminal.service.js';
 import type { SuperviseOptions } from './app-supervisor.service.js';
 import { hostForUrl } from './host-url.js';
+import { formatLlmRequest } from './llm-request-line.js';
 import { SourceWatcher } from './source-watcher.js';
 
 /**
@@ -72,6 +73,10 @@ export class Supervision {
   }
 
   private onMessage(message: ServeMessage, elapsedMs: number): void {
+    if (message.type === 'llm-request') {
+      this.terminal.info(formatLlmRequest(message));
+      return;
+    }
     if (message.type !== 'listening') return;
     this.shutdownGraceMs = message.shutdownGraceMs ?? 0;
     const name = [message.title, message.version ? `v${message.version}` : undefined]

@@ -2,9 +2,11 @@
  * Entry of the child process that serves the user's app for `toolkit dev`, spawned as
  * `node serve-app.js <file> <export> <host> <port>`. Loads the framework, registers the
  * TypeScript loader (in that order: see `prepareTypeScript`), imports the module,
- * runs the exported app, tells the parent once it listens, and closes it on SIGINT, SIGTERM or
- * when the parent goes away, so no server outlives the CLI.
+ * runs the exported app, tells the parent once it listens and after each request that called an
+ * LLM (its model, tokens, cost and time to first token, which `toolkit dev` prints), and closes it
+ * on SIGINT, SIGTERM or when the parent goes away, so no server outlives the CLI.
  */
+import { watchRequests } from '../../../../libs/framework/src/logging/request-watchers.js';
 import { loadServedApp, prepareTypeScript, shutdownGraceOf } from './load-served-app.js';
 import { REGISTER_URL } from './runtime-paths.js';
 import type { ServableApp, ServeMessage } from './served-app.js';
@@ -28,6 +30,23 @@ function messageOf(error: unknown): string {
 
 if (!file || !exportName || !host || !portText)
   fail('usage: serve-app <file> <export> <host> <port>');
+
+watchRequests((fields) => {
+  if (fields.model === undefined) return;
+  tell({
+    type: 'llm-request',
+    method: fields.method,
+    route: fields.route,
+    status: fields.status,
+    model: fields.model,
+    inputTokens: fields.inputTokens ?? 0,
+    outputTokens: fields.outputTokens ?? 0,
+    ...(fields.costUsd === undefined ? {} : { costUsd: fields.costUsd }),
+    ...(fields.timeToFirstTokenMs === undefined
+      ? {}
+      : { timeToFirstTokenMs: fields.timeToFirstTokenMs }),
+  });
+});
 
 let app: ServableApp;
 try {

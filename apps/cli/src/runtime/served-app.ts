@@ -8,10 +8,30 @@ export interface ServableApp {
   config?(): Promise<{ app: { shutdown_grace: number } }>;
 }
 
+/** A finished request that called an LLM, as `toolkit dev` prints it (see `formatLlmRequest`). */
+export interface LlmRequestMessage {
+  type: 'llm-request';
+  method: string;
+  /** The matched route's pattern; `null` when none matched. */
+  route: string | null;
+  status: number;
+  /** Model of the request's last call. */
+  model: string;
+  /** Prompt tokens, summed over the request's calls. */
+  inputTokens: number;
+  /** Generated tokens, summed over the request's calls. */
+  outputTokens: number;
+  /** USD, when every call's price was known. */
+  costUsd?: number;
+  /** Ms to the first token of the request's first streamed call. */
+  timeToFirstTokenMs?: number;
+}
+
 /** Messages the serving child sends its parent over the IPC channel. */
 export type ServeMessage =
   | { type: 'listening'; pid: number; title?: string; version?: string; shutdownGraceMs?: number }
-  | { type: 'failed'; message: string };
+  | { type: 'failed'; message: string }
+  | LlmRequestMessage;
 
 /** True when `value` can be served: it has `run()` and `close()`. */
 export function isServableApp(value: unknown): value is ServableApp {

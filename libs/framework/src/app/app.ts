@@ -36,6 +36,7 @@ import type {
 import { answerClientErrors } from '../http/client-error.js';
 import { applyConnectionLimits } from '../http/connection-limits.js';
 import { installMetricsWhenOn } from '../telemetry/metrics-switch.js';
+import { installTracingWhenOn } from '../telemetry/tracing-switch.js';
 import { configureNestApp } from './configure-app.js';
 import { appLogger } from './app-logger.js';
 import { buildFunctionalController } from './functional-routes.controller.js';
@@ -335,6 +336,7 @@ export class App {
     });
     configureNestApp(nest, { linkResponses: this.routes.length > 0 });
     await installMetricsWhenOn(nest);
+    await installTracingWhenOn(nest);
     if (this.options.cors) nest.enableCors(corsOptions(this.options.cors));
     await nest.init();
     return nest;

@@ -12,9 +12,12 @@ import { Reflector } from '@nestjs/core';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { cacheKey, type HeaderValues } from '../../../providers/src/cache/cache-key.js';
+import { CACHE_SPAN, cacheSpanOptions } from '../../../providers/src/cache/cache-spans.js';
 import { CacheStore } from '../../../providers/src/cache/cache-store.interface.js';
 import { MemoryCacheStore } from '../../../providers/src/cache/memory-cache.store.js';
 import { SingleFlight } from '../../../providers/src/cache/single-flight.js';
+import { traced } from '../../../providers/src/telemetry/tracing.js';
+import type { TraceSpanOptions } from '../../../providers/src/telemetry/tracer.interface.js';
 import { standaloneConfig } from '../config/config-defaults.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import type { HttpPlatform } from '../http/platform/http-platform.js';
@@ -27,7 +30,9 @@ import { streamChunks, type StreamOverflowError } from '../sse/stream-source.js'
 import { requestAbortController } from '../routing/request-signal.js';
 import { failActiveStream } from '../sse/stream.interceptor.js';
 import { CACHE_METADATA, TOOLKIT_CONFIG } from '../toolkit.constants.js';
+import { reportFailure } from '../telemetry/request-failure.js';
 import type { CacheOptions } from './cache.decorator.js';
+import { replayStream } from './cached-stream.js';
 import { clusterFlight, type FlightOutcome } from './cluster-flight.js';
 
 /** The platform's request, as far as the cache reads it. */
@@ -62,6 +67,8 @@ export class CacheInterceptor implements NestInterceptor, OnModuleDestroy {
   /** True when the store is this interceptor's own (no `ToolkitModule`), closed with it. */
   private readonly ownsStore: boolean;
   private degraded = false;
+  /** Start options of this store's `toolkit.cache.*` spans (a custom store's built here once). */
+  private readonly spanOptions: TraceSpanOptions;
 
   constructor(
     private readonly reflector: Reflector,
@@ -71,6 +78,7 @@ export class CacheInterceptor implements NestInterceptor, OnModuleDestroy {
     this.config = config ?? standaloneConfig();
     this.ownsStore = store === undefined;
     this.store = store ?? new MemoryCacheStore({ maxEntries: this.config.cache.max_entries });
+    this.spanOptions = cacheSpanOptions(this.store.backend);
   }
 
   /** Closes the store when it is this interceptor's own; `ToolkitModule` closes its own. */
@@ -158,7 +166,9 @@ export class CacheInterceptor implements NestInterceptor, OnModuleDestroy {
     // Requests that join a flight already under way do not run the handler: they share its
     // result, so for them it is a hit.
     const follower = this.flights.has(key);
-    const outcome = await this.flights.run(key, () => this.load(key, ttl, next));
+    const flight = (): Promise<FlightOutcome> =>
+      this.flights.run(key, () => this.load(key, ttl, next));
+    const outcome = await (follower ? traced(CACHE_SPAN.wait, this.spanOptions, flight) : flight());
     res.platform.setHeader(res.reply, 'X-Cache', follower || outcome.hit ? 'HIT' : 'MISS');
     return outcome.value;
   }
@@ -203,7 +213,7 @@ export class CacheInterceptor implements NestInterceptor, OnModuleDestroy {
     const hit = await this.read(key);
     if (hit?.kind === 'stream') {
       res.platform.setHeader(res.reply, 'X-Cache', 'HIT');
-      return replay(hit.chunks);
+      return replayStream(hit.chunks, this.spanOptions);
     }
     res.platform.setHeader(res.reply, 'X-Cache', 'MISS');
     return this.record(key, ttl, chunks, maxBytes);
@@ -271,6 +281,7 @@ export class CacheInterceptor implements NestInterceptor, OnModuleDestroy {
   }
 
   private failed(what: string, error: unknown): void {
+    reportFailure(error);
     if (this.degraded) return;
     this.degraded = true;
     const reason = error instanceof Error ? error.message : String(error);
@@ -289,14 +300,4 @@ export class CacheInterceptor implements NestInterceptor, OnModuleDestroy {
 function isSuccess(result: unknown): boolean {
   const [, status] = splitTuple(result);
   return status === undefined || (status >= 200 && status < 300);
-}
-
-/** The recorded chunks as a stream again (sync iteration suffices: they are all in hand). */
-function replay(chunks: readonly unknown[]): AsyncIterable<unknown> {
-  return {
-    [Symbol.asyncIterator]: () => {
-      const iterator = chunks[Symbol.iterator]();
-      return { next: () => Promise.resolve(iterator.next()) };
-    },
-  };
 }

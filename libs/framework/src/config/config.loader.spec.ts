@@ -95,9 +95,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ cwd: project({}), env: {} }).telemetry).toEqual({
       metrics: false,
       metrics_token: '',
+      enabled: false,
+      record_content: false,
+      service_name: '',
     });
     const env = { TOOLKIT_TELEMETRY_METRICS: 'true', TOOLKIT_TELEMETRY_METRICS_TOKEN: 's3cret' };
-    expect(loadConfig({ cwd: project({}), env }).telemetry).toEqual({
+    expect(loadConfig({ cwd: project({}), env }).telemetry).toMatchObject({
       metrics: true,
       metrics_token: 's3cret',
     });
@@ -105,6 +108,20 @@ describe('loadConfig', () => {
       failure(() => loadConfig({ cwd: project({}), env: { TOOLKIT_TELEMETRY_METRICS: 'maybe' } }))
         .message,
     ).toContain('telemetry.metrics');
+  });
+
+  it('reads the tracing keys telemetry.enabled, record_content and service_name', () => {
+    const yaml = project({ 'toolkit.yaml': 'telemetry:\n  enabled: true\n  service_name: shop\n' });
+    const env = { TOOLKIT_TELEMETRY_RECORD_CONTENT: 'true' };
+    expect(loadConfig({ cwd: yaml, env }).telemetry).toMatchObject({
+      enabled: true,
+      record_content: true,
+      service_name: 'shop',
+    });
+    expect(
+      failure(() => loadConfig({ cwd: project({}), env: { TOOLKIT_TELEMETRY_ENABLED: 'sure' } }))
+        .message,
+    ).toContain('telemetry.enabled');
   });
 
   it('reads app.log_format and app.access_log from toolkit.yaml and TOOLKIT_APP_*', () => {

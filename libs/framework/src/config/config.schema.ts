@@ -116,5 +116,8 @@ export const CONFIG_SCHEMA: Schema = {
   telemetry: {
     metrics: { kind: 'boolean', default: false },
     metrics_token: { kind: 'string', default: '' },
+    enabled: { kind: 'boolean', default: false },
+    record_content: { kind: 'boolean', default: false },
+    service_name: { kind: 'string', default: '' },
   },
 };

@@ -136,6 +136,31 @@ export interface TelemetrySettings {
    * `""`: no token asked. @default ""
    */
   metrics_token: string;
+  /**
+   * Export OpenTelemetry traces over OTLP/HTTP (`TOOLKIT_TELEMETRY_ENABLED`): an HTTP server span
+   * per request, with spans of LLM calls, tool executions, embeddings, memory, cache and retrieval
+   * under it. Setting `OTEL_EXPORTER_OTLP_ENDPOINT` (or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`)
+   * turns tracing on too; `OTEL_SDK_DISABLED=true` turns it off whatever is set here. The
+   * exporter reads the other `OTEL_EXPORTER_OTLP_*` variables (headers, timeout, protocol:
+   * `http/protobuf` or `http/json`). Needs the optional peers `@opentelemetry/api`,
+   * `@opentelemetry/sdk-trace-node`, `@opentelemetry/resources` and
+   * `@opentelemetry/exporter-trace-otlp-proto` (or `-http` for `http/json`);
+   * `@opentelemetry/instrumentation-http`, when installed, makes the HTTP server span. Off, none
+   * of them is loaded. @default false
+   */
+  enabled: boolean;
+  /**
+   * Let spans carry message content: prompts, answers, tool arguments and results
+   * (`TOOLKIT_TELEMETRY_RECORD_CONTENT`). Off, spans hold sizes, names and token counts only.
+   * @default false
+   */
+  record_content: boolean;
+  /**
+   * The `service.name` of the app's spans (`TOOLKIT_TELEMETRY_SERVICE_NAME`). `""`:
+   * `OTEL_SERVICE_NAME`, else the `name` in the `package.json` of the working directory, else
+   * "toolkit-app". @default ""
+   */
+  service_name: string;
 }
 
 /**
@@ -162,7 +187,7 @@ export interface ToolkitConfig {
   rag: RagSettings;
   /** `limits.*`: rate limits of `@RateLimit()` routes and caps on resumable streams per client. */
   limits: LimitsSettings;
-  /** `telemetry.*`: Prometheus metrics at `GET /metrics`. */
+  /** `telemetry.*`: Prometheus metrics at `GET /metrics` and OpenTelemetry traces. */
   telemetry: TelemetrySettings;
   /** Sections toolkit does not know (e.g. a template's `styles:`), kept as parsed. */
   extra: Record<string, unknown>;

@@ -9,6 +9,7 @@ import {
 import { BaseExceptionFilter, HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import { MethodNotAllowedError, NotFoundError } from './http.errors.js';
 import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { reportFailure } from '../telemetry/request-failure.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import {
   TOOLKIT_MODULE_OPTIONS,
@@ -56,6 +57,8 @@ export class ToolkitExceptionFilter extends BaseExceptionFilter implements Excep
   }
 
   override catch(exception: unknown, host: ArgumentsHost): unknown {
+    // Counted (budget refusals, backends down) whichever filter answers.
+    reportFailure(exception);
     const yours = earlierGlobalFilter(this.moduleRef, this, exception);
     if (yours) return yours.catch(exception, host);
     if (host.getType() !== 'http') throw exception;

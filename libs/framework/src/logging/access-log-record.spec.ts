@@ -25,9 +25,10 @@ describe('AccessLogRecord', () => {
       inputTokens: 52,
       outputTokens: 120,
       costUsd: 0.00008,
+      timeToFirstTokenMs: 74,
     });
     expect(String(record)).toBe(
-      'POST /chats/:id 200 12ms 345B aborted first-event=80ms model=gpt-4o-mini tokens=52+120 cost=$0.000080',
+      'POST /chats/:id 200 12ms 345B aborted first-event=80ms model=gpt-4o-mini tokens=52+120 cost=$0.000080 first-token=74ms',
     );
   });
 

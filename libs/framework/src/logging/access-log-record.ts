@@ -26,6 +26,8 @@ export interface AccessLogFields {
   outputTokens?: number;
   /** LLM routes: USD, summed over the request's calls, when every call's price is known. */
   costUsd?: number;
+  /** LLM routes: ms to the first token of the request's first streamed call (none unstreamed). */
+  timeToFirstTokenMs?: number;
 }
 
 /**
@@ -37,7 +39,10 @@ export interface AccessLogFields {
 export class AccessLogRecord {
   constructor(readonly fields: Readonly<AccessLogFields>) {}
 
-  /** `GET /chats/:id 200 12ms 1234B model=gpt-4o-mini tokens=12+40 cost=$0.000026`. */
+  /**
+   * `GET /chats/:id 200 12ms 1234B model=gpt-4o-mini tokens=12+40 cost=$0.000026`, and
+   * `first-token=210ms` after it for a streamed call.
+   */
   toString(): string {
     const f = this.fields;
     const parts = [
@@ -52,6 +57,7 @@ export class AccessLogRecord {
     if (f.model !== undefined) parts.push(`model=${f.model}`);
     if (f.inputTokens !== undefined) parts.push(`tokens=${f.inputTokens}+${f.outputTokens ?? 0}`);
     if (f.costUsd !== undefined) parts.push(`cost=$${f.costUsd.toFixed(6)}`);
+    if (f.timeToFirstTokenMs !== undefined) parts.push(`first-token=${f.timeToFirstTokenMs}ms`);
     return parts.join(' ');
   }
 

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { UsageReport } from '../../../providers/src/llm/chat-model.interface.js';
+import type { RequestFailure } from '../telemetry/request-failure.js';
 
 /** The LLM usage of one request, summed over its calls (see `recordRequestUsage`). */
 export interface RequestUsage {
@@ -15,6 +16,8 @@ export interface RequestUsage {
   outputTokens: number;
   /** USD, when every call's price was known. */
   costUsd?: number;
+  /** Milliseconds to the first token of the request's first streamed call. */
+  timeToFirstTokenMs?: number;
 }
 
 /** What toolkit keeps about the request being served, readable anywhere during it. */
@@ -25,6 +28,8 @@ export interface RequestContext {
   usage?: RequestUsage;
   /** Also told each usage report of the request (the metrics of `telemetry.metrics`). */
   onUsage?: (report: UsageReport) => void;
+  /** Told the budget refusals and backend failures of the request (see `reportFailure`). */
+  onFailure?: (failure: RequestFailure) => void;
 }
 
 /**
@@ -67,7 +72,7 @@ export function currentRequestId(): string | undefined {
 
 /**
  * Adds an LLM call's usage to the request being served, for its access log line
- * (`app.access_log`): model, tokens and cost. The injected `LLM` reports its calls already; pass
+ * (`app.access_log`): model, tokens, cost and time to first token. The injected `LLM` reports its calls already; pass
  * it as `onUsage` to an `LLM` you create yourself. Outside a request it does nothing.
  *
  * @example
@@ -82,6 +87,8 @@ export function recordRequestUsage(report: UsageReport): void {
     report.costUsd === undefined || (before && before.costUsd === undefined)
       ? undefined
       : (before?.costUsd ?? 0) + report.costUsd;
+  // The first token the client waited for is the first streamed call's.
+  const timeToFirstTokenMs = before?.timeToFirstTokenMs ?? report.timeToFirstTokenMs;
   context.usage = {
     model: report.model,
     provider: report.provider,
@@ -89,5 +96,6 @@ export function recordRequestUsage(report: UsageReport): void {
     inputTokens: (before?.inputTokens ?? 0) + report.inputTokens,
     outputTokens: (before?.outputTokens ?? 0) + report.outputTokens,
     ...(costUsd === undefined ? {} : { costUsd }),
+    ...(timeToFirstTokenMs === undefined ? {} : { timeToFirstTokenMs }),
   };
 }

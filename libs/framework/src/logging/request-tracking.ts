@@ -5,6 +5,7 @@ import type { HttpPlatform } from '../http/platform/http-platform.js';
 import { AccessLogRecord, type AccessLogFields } from './access-log-record.js';
 import { runInRequest, type RequestContext } from './request-context.js';
 import { REQUEST_ID_HEADER, requestIdFor } from './request-id.js';
+import { requestsWatched, tellRequestWatchers } from './request-watchers.js';
 import { meterResponse } from './response-meter.js';
 
 /** The settings request tracking reads. */
@@ -19,9 +20,9 @@ const contexts = new WeakMap<IncomingMessage, RequestContext>();
  * Gives every request of `instance` (the platform's app) an id: its answer carries it in
  * `X-Request-Id`, and everything done for it, its logs included, runs in its request context
  * (`currentRequestId()`). With `app.access_log`, one {@link AccessLogRecord} is logged (context
- * `Access`) once the answer is over. Installs a `start` hook, and a `route` hook that enters the
- * context again after body parsing (a body is read in callbacks of the socket, outside it).
- * Nothing happens on a second call for the same app.
+ * `Access`) once the answer is over; `watchRequests` watchers get its fields either way. Installs
+ * a `start` hook, and a `route` hook that enters the context again after body parsing (a body is
+ * read in callbacks of the socket, outside it). Nothing happens on a second call for the same app.
  *
  * @returns the `route` hook installer, for callers (Express) that must add it after their body
  *   parsers; call it once
@@ -41,7 +42,9 @@ export function trackRequests(
     rawRes.setHeader(REQUEST_ID_HEADER, id);
     const context: RequestContext = { id };
     contexts.set(raw, context);
-    if (settings.access_log) logWhenOver(platform, req, raw, rawRes, context, logger);
+    if (settings.access_log || requestsWatched()) {
+      logWhenOver(platform, req, raw, rawRes, context, settings.access_log ? logger : undefined);
+    }
     runInRequest(context, next);
   });
   return () =>
@@ -58,7 +61,7 @@ function logWhenOver(
   raw: IncomingMessage,
   res: ServerResponse,
   context: RequestContext,
-  logger: Logger,
+  logger: Logger | undefined,
 ): void {
   const startedAt = performance.now();
   const meter = meterResponse(res);
@@ -85,9 +88,13 @@ function logWhenOver(
             inputTokens: usage.inputTokens,
             outputTokens: usage.outputTokens,
             ...(usage.costUsd === undefined ? {} : { costUsd: usage.costUsd }),
+            ...(usage.timeToFirstTokenMs === undefined
+              ? {}
+              : { timeToFirstTokenMs: Math.round(usage.timeToFirstTokenMs) }),
           }
         : {}),
     };
-    runInRequest(context, () => logger.log(new AccessLogRecord(fields)));
+    if (logger) runInRequest(context, () => logger.log(new AccessLogRecord(fields)));
+    tellRequestWatchers(fields);
   });
 }

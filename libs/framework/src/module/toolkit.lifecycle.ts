@@ -9,10 +9,13 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { CacheStore } from '../../../providers/src/cache/cache-store.interface.js';
 import { MemoryStore } from '../../../providers/src/memory/memory-store.interface.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
+import type { AppInfo } from '../health/app-info.js';
 import { installReplyRules } from '../http/reply-rules.js';
 import { ResumableStreams } from '../sse/resumable-streams.js';
 import { StreamRegistry } from '../sse/stream-registry.js';
-import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
+import { runAppShutdownTasks } from '../telemetry/app-shutdown-tasks.js';
+import { installHostTracingWhenOn } from '../telemetry/tracing-switch.js';
+import { APP_INFO, TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { checkNestVersion } from './nest-version.js';
 
 /** How long stopped resumable producers get to store their interrupted turns. */
@@ -25,6 +28,8 @@ const PRODUCER_SETTLE_MS = 3000;
  * `app.shutdown_grace` seconds, ends the rest, stops the resumable producers still running (their
  * `recordTurn` stores the answer so far, marked interrupted) and only then closes the memory and
  * cache backends, so no stream loses its backend mid-answer and no interrupted turn is lost.
+ * With `telemetry` tracing on, it installs tracing in an application of the user's own at start
+ * and flushes the last spans at the very end of shutdown.
  */
 @Injectable()
 export class ToolkitLifecycle implements OnModuleInit, OnModuleDestroy, OnApplicationShutdown {
@@ -37,13 +42,16 @@ export class ToolkitLifecycle implements OnModuleInit, OnModuleDestroy, OnApplic
     private readonly resumables: ResumableStreams,
     @Inject(MemoryStore) private readonly memory: MemoryStore,
     @Inject(CacheStore) private readonly cache: CacheStore,
+    @Inject(APP_INFO) private readonly appInfo: AppInfo,
   ) {}
 
-  onModuleInit(): void {
+  async onModuleInit(): Promise<void> {
     checkNestVersion(); // one warning line when the application's Nest is outside the range
     const adapter = this.adapterHost.httpAdapter;
     if (!adapter) return; // a module compiled without an HTTP application: nothing to serve
     installReplyRules(adapter); // throws for a platform other than Express and Fastify
+    // `telemetry.enabled` in an application of the user's own (`App` has installed it already).
+    await installHostTracingWhenOn(adapter, this.config, this.appInfo);
   }
 
   /** Streams first, backends after: see the class comment. */
@@ -61,5 +69,8 @@ export class ToolkitLifecycle implements OnModuleInit, OnModuleDestroy, OnApplic
     await this.streams.drain(this.config.app.shutdown_grace * 1000);
     await this.resumables.stopProducers(PRODUCER_SETTLE_MS);
     await Promise.all([this.memory.close(), this.cache.close()]);
+    // Last: the spans of everything above (tracing's flush) go out too.
+    const adapter = this.adapterHost.httpAdapter as HttpAdapterHost['httpAdapter'] | undefined;
+    if (adapter) await runAppShutdownTasks(adapter.getInstance<object>());
   }
 }

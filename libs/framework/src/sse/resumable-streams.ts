@@ -10,6 +10,12 @@ import type {
   StreamLog,
   StreamLogEntry,
 } from '../../../providers/src/streams/stream-log.interface.js';
+import {
+  STREAM_LOG_ATTRIBUTE,
+  STREAM_LOG_SPAN,
+  STREAM_LOG_SPAN_OPTIONS,
+} from '../../../providers/src/streams/stream-log-spans.js';
+import { traced } from '../../../providers/src/telemetry/tracing.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { BadRequestError, NotFoundError } from '../http/http.errors.js';
 import { clientAddress, type AddressedRequest } from '../rate-limit/client-address.js';
@@ -22,6 +28,7 @@ import type { ResumableOptions } from './stream-options.js';
 import { streamPosition } from './stream-position.js';
 import { streamChunks, type StreamOverflowError } from './stream-source.js';
 import { logFailure } from '../http/log-failure.js';
+import { reportFailure } from '../telemetry/request-failure.js';
 import { chatPointerKey, readChatPointer, writeChatPointer } from './ui-message/chat-pointer.js';
 import { ChatStreamResume } from './ui-message/chat-stream-resume.js';
 
@@ -204,7 +211,10 @@ export class ResumableStreams implements OnApplicationShutdown {
     const produced = this.produce(key, chunks, producer, {
       ttlSeconds,
       describeError: options.describeError,
-      onError: (error) => logFailure(this.logger, 'A resumable stream failed', error),
+      onError: (error) => {
+        reportFailure(error);
+        logFailure(this.logger, 'A resumable stream failed', error);
+      },
     });
     const { chatId } = options;
     // The chat's pointer is written once the stream is readable; a failure to write it (the log's
@@ -420,14 +430,26 @@ export class ResumableStreams implements OnApplicationShutdown {
    * is at or before that position. False while it runs, and when it is unknown (the caller's read
    * says so).
    */
-  private async endsBy(log: StreamLog, id: string, after: number): Promise<boolean> {
-    const from = await log.read(id, after - 1);
-    if (from === undefined) return false;
-    const at = from[0];
-    if (at) return at.kind !== 'event';
-    // Past what was written: over when the last entry of all is the end.
-    const last = (await log.read(id, 0))?.at(-1);
-    return last !== undefined && last.kind !== 'event';
+  private endsBy(log: StreamLog, id: string, after: number): Promise<boolean> {
+    // A reconnect's first look at the log: its span (`toolkit.stream_log.resume`) tells whether
+    // the log made the resume slow; the live reads after it are not traced (one per chunk).
+    const options = STREAM_LOG_SPAN_OPTIONS[log.backend];
+    return traced(STREAM_LOG_SPAN.resume, options, async (span) => {
+      const from = await log.read(id, after - 1);
+      if (span.recording) {
+        span.setAttributes({
+          [STREAM_LOG_ATTRIBUTE.position]: after,
+          [STREAM_LOG_ATTRIBUTE.found]: from !== undefined,
+          [STREAM_LOG_ATTRIBUTE.entries]: from?.length,
+        });
+      }
+      if (from === undefined) return false;
+      const at = from[0];
+      if (at) return at.kind !== 'event';
+      // Past what was written: over when the last entry of all is the end.
+      const last = (await log.read(id, 0))?.at(-1);
+      return last !== undefined && last.kind !== 'event';
+    });
   }
 
   /**

@@ -25,6 +25,7 @@ import { reconnectsAfterEnd, resumesStream } from './stream-position.js';
 import { StreamRegistry } from './stream-registry.js';
 import { handlerOutput, observableIterator, type StreamOverflowError } from './stream-source.js';
 import { logFailure } from '../http/log-failure.js';
+import { reportFailure } from '../telemetry/request-failure.js';
 import {
   recordedUiMessages,
   uiMessageReplay,
@@ -251,12 +252,14 @@ export class StreamInterceptor implements NestInterceptor, OnApplicationShutdown
       maxPendingBytes,
       onOverflow,
       describeError: this.describeError,
-      onLateError: (error) =>
+      onLateError: (error) => {
+        reportFailure(error);
         logFailure(
           this.logger,
           `Stream failed (${req.method} ${req.originalUrl ?? req.url})`,
           error,
-        ),
+        );
+      },
       frame: format?.frame,
       errorFrame: format?.errorFrame,
       // An `EventSource` (GET only) reconnects once a stream is over. A resumable stream answers

@@ -18,13 +18,28 @@ export interface MetricOptions {
   maxSeries?: number;
 }
 
-/** Bookkeeping shared by counters, gauges and histograms: series by label values, bounded. */
+/** One series: its label values and its state. */
+interface Series<S> {
+  readonly values: LabelValues;
+  readonly state: S;
+}
+
+/** A level of the series index: the next label's value to the level below, or to the series. */
+type Level = Map<string | undefined, unknown>;
+
+/**
+ * Bookkeeping shared by counters, gauges and histograms: series by label values, bounded. The
+ * series are indexed one label at a time (a map per label), so finding the series of a sample
+ * builds no key: every request's sample goes through here.
+ */
 export abstract class Metric<S> {
   readonly name: string;
   readonly help: string;
   readonly labelNames: readonly string[];
   private readonly maxSeries: number;
-  protected readonly series = new Map<string, { values: LabelValues; state: S }>();
+  /** Every series, in the order they were created (the order of the exposition). */
+  private readonly series: Series<S>[] = [];
+  private readonly index: Level = new Map();
 
   constructor(
     options: MetricOptions,
@@ -42,24 +57,42 @@ export abstract class Metric<S> {
       `# HELP ${this.name} ${escapeHelp(this.help)}`,
       `# TYPE ${this.name} ${this.type}`,
     ];
-    for (const { values, state } of this.series.values())
-      lines.push(...this.samples(values, state));
+    for (const { values, state } of this.series) lines.push(...this.samples(values, state));
     return `${lines.join('\n')}\n`;
   }
 
   /** The state of the series of `values`, created on first use; `undefined` past `maxSeries`. */
   protected stateOf(values: LabelValues): S | undefined {
-    if (values.length !== this.labelNames.length) {
-      throw new Error(
-        `${this.name} takes ${this.labelNames.length} label values, got ${values.length}`,
-      );
+    const depth = this.labelNames.length;
+    if (values.length !== depth) {
+      throw new Error(`${this.name} takes ${depth} label values, got ${values.length}`);
     }
-    const key = JSON.stringify(values);
-    const found = this.series.get(key);
-    if (found) return found.state;
-    if (this.series.size >= this.maxSeries) return undefined;
+    if (depth === 0) {
+      const only = this.series[0];
+      return only === undefined ? this.create(values) : only.state;
+    }
+    let level = this.index;
+    for (let i = 0; i < depth - 1; i++) {
+      let next = level.get(values[i]) as Level | undefined;
+      if (next === undefined) {
+        if (this.series.length >= this.maxSeries) return undefined;
+        next = new Map();
+        level.set(values[i], next);
+      }
+      level = next;
+    }
+    const found = level.get(values[depth - 1]) as Series<S> | undefined;
+    if (found !== undefined) return found.state;
+    const state = this.create(values);
+    if (state !== undefined) level.set(values[depth - 1], this.series[this.series.length - 1]);
+    return state;
+  }
+
+  /** Creates the series of `values` (a copy of them); `undefined` past `maxSeries`. */
+  private create(values: LabelValues): S | undefined {
+    if (this.series.length >= this.maxSeries) return undefined;
     const state = this.initial();
-    this.series.set(key, { values: [...values], state });
+    this.series.push({ values: [...values], state });
     return state;
   }
 

@@ -71,6 +71,43 @@ describe('ToolkitMetrics', () => {
     );
   });
 
+  it('times the first chunk of streamed calls only', () => {
+    const m = metrics();
+    const report = {
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      finishReason: 'stop' as const,
+      steps: 1,
+      inputTokens: 1,
+      outputTokens: 2,
+      totalTokens: 3,
+    };
+    m.recordUsage({ ...report, timeToFirstTokenMs: 120 });
+    m.recordUsage(report);
+    const labels =
+      'gen_ai_operation_name="chat",gen_ai_provider_name="openai",gen_ai_request_model="gpt-4o-mini"';
+    const text = m.registry.render();
+    expect(text).toContain(
+      `gen_ai_client_operation_time_to_first_chunk_seconds_count{${labels}} 1`,
+    );
+    expect(text).toContain(
+      `gen_ai_client_operation_time_to_first_chunk_seconds_sum{${labels}} 0.12`,
+    );
+  });
+
+  it('counts budget refusals and backend errors, every series there from the start', () => {
+    const m = metrics();
+    expect(m.registry.render()).toContain('\ntoolkit_llm_budget_refusals_total 0\n');
+    m.recordFailure({ kind: 'budget-refusal' });
+    m.recordFailure({ kind: 'backend-error', backend: 'memory' });
+    m.recordFailure({ kind: 'backend-error', backend: 'memory' });
+    const text = m.registry.render();
+    expect(text).toContain('\ntoolkit_llm_budget_refusals_total 1\n');
+    expect(text).toContain('toolkit_backend_errors_total{backend="memory"} 2');
+    expect(text).toContain('toolkit_backend_errors_total{backend="cache"} 0');
+    expect(text).toContain('toolkit_backend_errors_total{backend="stream_log"} 0');
+  });
+
   it('reads the stream gauges at each scrape', () => {
     const text = metrics().registry.render();
     expect(text).toContain('\ntoolkit_sse_streams_open 2\n');

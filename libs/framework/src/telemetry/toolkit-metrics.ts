@@ -1,34 +1,20 @@
 import type { UsageReport } from '../../../providers/src/llm/chat-model.interface.js';
 import { Counter } from './counter.js';
+import { DroppedSpansCounter } from './dropped-spans.js';
 import { Gauge } from './gauge.js';
 import { Histogram } from './histogram.js';
 import { MetricsRegistry } from './metrics-registry.js';
+import {
+  HTTP_DURATION_BUCKETS,
+  KNOWN_METHODS,
+  OPERATION_BUCKETS,
+  TOKEN_BUCKETS,
+} from './semantic-conventions.js';
+import type { BackendName, RequestFailure } from './request-failure.js';
 
-/** OpenTelemetry's advised buckets for `http.server.request.duration`, in seconds. */
-const HTTP_DURATION_BUCKETS = [
-  0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10,
-];
-/** OpenTelemetry's advised buckets for `gen_ai.client.operation.duration`, in seconds. */
-const OPERATION_BUCKETS = [
-  0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92,
-];
-/** OpenTelemetry's advised buckets for `gen_ai.client.token.usage`. */
-const TOKEN_BUCKETS = [
-  1, 4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576, 4194304, 16777216, 67108864,
-];
-/** Methods kept as they are; any other is `_OTHER` (OpenTelemetry's rule, which bounds the label). */
-const KNOWN_METHODS = new Set([
-  'GET',
-  'HEAD',
-  'POST',
-  'PUT',
-  'DELETE',
-  'CONNECT',
-  'OPTIONS',
-  'TRACE',
-  'PATCH',
-]);
 const GEN_AI_LABELS = ['gen_ai_operation_name', 'gen_ai_provider_name', 'gen_ai_request_model'];
+/** The backends of `toolkit_backend_errors_total`, each a series from the start (at 0). */
+const BACKENDS: readonly BackendName[] = ['memory', 'cache', 'stream_log'];
 
 /** What the stream gauges read at each scrape. */
 export interface StreamCounts {
@@ -52,7 +38,10 @@ export interface HttpRequestSample {
 /**
  * The metrics toolkit keeps for an app (`telemetry.metrics`), named by the OpenTelemetry semantic
  * conventions as OpenTelemetry's Prometheus exporter writes them: `http_server_request_duration_seconds`,
- * `gen_ai_client_operation_duration_seconds`, `gen_ai_client_token_usage`, plus toolkit's own `toolkit_llm_cost_usd_total` and stream gauges.
+ * `gen_ai_client_operation_duration_seconds`, `gen_ai_client_token_usage`,
+ * `gen_ai_client_operation_time_to_first_chunk_seconds` (streamed calls), plus toolkit's own
+ * `toolkit_llm_cost_usd_total`, `toolkit_llm_budget_refusals_total`,
+ * `toolkit_backend_errors_total{backend}` and stream gauges.
  * Every label is bounded: route patterns, never paths; no user ids.
  */
 export class ToolkitMetrics {
@@ -82,6 +71,14 @@ export class ToolkitMetrics {
       buckets: TOKEN_BUCKETS,
     }),
   );
+  private readonly timeToFirstChunk = this.registry.register(
+    new Histogram({
+      name: 'gen_ai_client_operation_time_to_first_chunk_seconds',
+      help: 'Time to receive the first chunk of a streamed GenAI operation.',
+      labelNames: GEN_AI_LABELS,
+      buckets: OPERATION_BUCKETS,
+    }),
+  );
   private readonly cost = this.registry.register(
     new Counter({
       name: 'toolkit_llm_cost_usd_total',
@@ -98,7 +95,24 @@ export class ToolkitMetrics {
     }),
   );
 
+  private readonly budgetRefusals = this.registry.register(
+    new Counter({
+      name: 'toolkit_llm_budget_refusals_total',
+      help: "Requests refused because the user's daily LLM budget is spent.",
+    }),
+  );
+  private readonly backendErrors = this.registry.register(
+    new Counter({
+      name: 'toolkit_backend_errors_total',
+      help: 'Failed operations of the memory, cache and stream log backends that reached toolkit.',
+      labelNames: ['backend'],
+    }),
+  );
+
   constructor(streams: StreamCounts) {
+    this.registry.register(new DroppedSpansCounter());
+    this.budgetRefusals.add([], 0);
+    for (const backend of BACKENDS) this.backendErrors.add([backend], 0);
     this.registry.register(
       new Gauge({
         name: 'toolkit_sse_streams_open',
@@ -125,15 +139,27 @@ export class ToolkitMetrics {
     if (sample.cache) this.cacheRequests.add([sample.route, sample.cache]);
   }
 
-  /** Counts one LLM call's usage report: its duration, its tokens by type, and its cost when known. */
+  /**
+   * Counts one LLM call's usage report: its duration, its time to first token (streamed calls),
+   * its tokens by type, and its cost when known.
+   */
   recordUsage(report: UsageReport): void {
     const labels = ['chat', report.provider, report.model];
     if (report.durationMs !== undefined) {
       this.operationDuration.observe(labels, report.durationMs / 1000);
     }
+    if (report.timeToFirstTokenMs !== undefined) {
+      this.timeToFirstChunk.observe(labels, report.timeToFirstTokenMs / 1000);
+    }
     this.tokenUsage.observe([...labels, 'input'], report.inputTokens);
     this.tokenUsage.observe([...labels, 'output'], report.outputTokens);
     if (report.costUsd !== undefined)
       this.cost.add([report.provider, report.model], report.costUsd);
+  }
+
+  /** Counts a budget refusal or a backend failure of a request. */
+  recordFailure(failure: RequestFailure): void {
+    if (failure.kind === 'budget-refusal') this.budgetRefusals.add([]);
+    else this.backendErrors.add([failure.backend]);
   }
 }

@@ -2,6 +2,8 @@ import { LRUCache } from 'lru-cache';
 import { ConfigError } from '../errors/config.error.js';
 import { checkWindowMs, serializeEntry, ttlMilliseconds } from './cache-entry.js';
 import type { CacheStore, WindowCount } from './cache-store.interface.js';
+import { CACHE_ATTRIBUTE, CACHE_SPAN, CACHE_SPAN_OPTIONS } from './cache-spans.js';
+import { traced } from '../telemetry/tracing.js';
 
 /** Options of {@link MemoryCacheStore}. */
 export interface MemoryCacheStoreOptions {
@@ -14,7 +16,7 @@ export interface MemoryCacheStoreOptions {
 /**
  * In-process cache (`cache.backend: memory`, the default): an LRU bounded by `maxEntries` whose
  * entries also expire after their TTL. Values are kept as JSON text, so a caller mutating what it
- * got back never changes the cache.
+ * got back never changes the cache. `get` and `set` are `toolkit.cache.*` spans while tracing is on.
  *
  * @example
  * const cache = new MemoryCacheStore({ maxEntries: 500 });
@@ -51,17 +53,21 @@ export class MemoryCacheStore implements CacheStore {
   }
 
   get<T = unknown>(key: string): Promise<T | undefined> {
-    const text = this.entries.get(key);
-    return Promise.resolve(text === undefined ? undefined : (JSON.parse(text) as T));
+    return traced(CACHE_SPAN.get, CACHE_SPAN_OPTIONS.memory, (span) => {
+      const text = this.entries.get(key);
+      if (span.recording) span.setAttributes({ [CACHE_ATTRIBUTE.hit]: text !== undefined });
+      return Promise.resolve(text === undefined ? undefined : (JSON.parse(text) as T));
+    });
   }
 
   set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
-    return new Promise<void>((resolve) => {
+    return traced(CACHE_SPAN.set, CACHE_SPAN_OPTIONS.memory, (span) => {
+      if (span.recording) span.setAttributes({ [CACHE_ATTRIBUTE.ttl]: ttlSeconds });
       const ttl = ttlMilliseconds(ttlSeconds);
       const text = serializeEntry(key, value);
       if (ttl === 0) this.entries.delete(key);
       else this.entries.set(key, text, { ttl });
-      resolve();
+      return Promise.resolve();
     });
   }
 

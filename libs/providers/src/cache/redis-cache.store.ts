@@ -6,6 +6,8 @@ import { checkWindowMs, serializeEntry, ttlMilliseconds } from './cache-entry.js
 import type { CacheLock } from './cache-lock.js';
 import type { CacheStore, WindowCount } from './cache-store.interface.js';
 import { CacheUnavailableError } from './cache-unavailable.error.js';
+import { CACHE_ATTRIBUTE, CACHE_SPAN, CACHE_SPAN_OPTIONS } from './cache-spans.js';
+import { traced } from '../telemetry/tracing.js';
 
 /** Extends the lock only while it still holds this holder's token. */
 const REFRESH_IF_HELD =
@@ -38,7 +40,8 @@ export interface RedisCacheStoreOptions extends RedisConnectionOptions {
 /**
  * Cache in Redis (`cache.backend: redis`), shared by every app process: `SET key json PX ttl`.
  * When Redis is unreachable every call rejects at once with `CacheUnavailableError` (no queueing,
- * no hang) and the store recovers by itself when Redis is back.
+ * no hang) and the store recovers by itself when Redis is back. `get` and `set` are
+ * `toolkit.cache.*` spans while tracing is on, the parents of the Redis client's own.
  *
  * @example
  * const cache = new RedisCacheStore({ url: 'redis://127.0.0.1:6379', keyPrefix: 'myapp:cache:' });
@@ -57,23 +60,25 @@ export class RedisCacheStore implements CacheStore {
     );
   }
 
-  async get<T = unknown>(key: string): Promise<T | undefined> {
-    const text = await this.connection.run((redis) => redis.get(this.keyPrefix + key));
-    if (text === null) return undefined;
-    try {
-      return JSON.parse(text) as T;
-    } catch {
-      return undefined; // not written by this store: a miss, overwritten by the next set
-    }
+  get<T = unknown>(key: string): Promise<T | undefined> {
+    return traced(CACHE_SPAN.get, CACHE_SPAN_OPTIONS.redis, async (span) => {
+      const text = await this.connection.run((redis) => redis.get(this.keyPrefix + key));
+      const value = text === null ? undefined : parseEntry<T>(text);
+      if (span.recording) span.setAttributes({ [CACHE_ATTRIBUTE.hit]: value !== undefined });
+      return value;
+    });
   }
 
-  async set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
-    const ttl = ttlMilliseconds(ttlSeconds);
-    const text = serializeEntry(key, value);
-    const redisKey = this.keyPrefix + key;
-    await this.connection.run<unknown>((redis) =>
-      ttl === 0 ? redis.del(redisKey) : redis.set(redisKey, text, 'PX', ttl),
-    );
+  set(key: string, value: unknown, ttlSeconds: number): Promise<void> {
+    return traced(CACHE_SPAN.set, CACHE_SPAN_OPTIONS.redis, async (span) => {
+      if (span.recording) span.setAttributes({ [CACHE_ATTRIBUTE.ttl]: ttlSeconds });
+      const ttl = ttlMilliseconds(ttlSeconds);
+      const text = serializeEntry(key, value);
+      const redisKey = this.keyPrefix + key;
+      await this.connection.run<unknown>((redis) =>
+        ttl === 0 ? redis.del(redisKey) : redis.set(redisKey, text, 'PX', ttl),
+      );
+    });
   }
 
   async lock(key: string, ttlSeconds: number): Promise<CacheLock | undefined> {
@@ -110,5 +115,14 @@ export class RedisCacheStore implements CacheStore {
 
   close(): Promise<void> {
     return this.connection.close();
+  }
+}
+
+/** A stored entry's value; one not written by this store is a miss, overwritten by the next set. */
+function parseEntry<T>(text: string): T | undefined {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined;
   }
 }

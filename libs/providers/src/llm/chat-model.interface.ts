@@ -39,6 +39,11 @@ export interface UsageReport extends TokenUsage {
    * included). Absent from reports made by hand (e.g. a `MockLLM`).
    */
   durationMs?: number;
+  /**
+   * Milliseconds from a streamed call's start to its first text or tool-call delta (time to
+   * first token). Absent for calls that were not streamed.
+   */
+  timeToFirstTokenMs?: number;
 }
 
 /** Options every call accepts. Each one overrides the `LLM`'s own setting for this call. */

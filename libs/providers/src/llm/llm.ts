@@ -51,6 +51,9 @@ import type { GenerateStep } from './tools/tool-call-record.js';
 import { runToolLoop, streamToolLoop, toolSetOf } from './tools/tool-loop.js';
 import type { OpenedStep, ToolLoopCall, ToolLoopResult } from './tools/tool-loop.js';
 import type { ModelMessage } from './provider/language-model.interface.js';
+import { AgentSpan, agentEvents } from '../telemetry/agent-span.js';
+import type { ChatSpanContext } from '../telemetry/chat-span.js';
+import { tracedEmbeddings } from '../telemetry/embeddings-span.js';
 
 /** The answer of `generate()`: text plus what it cost, why it stopped and the tool-loop steps. */
 export interface GenerateResponse {
@@ -93,6 +96,8 @@ export class LLM implements ChatModel {
   private promptLibrary: PromptLibrary | undefined;
   private readonly ledger: SpendLedger | undefined;
   private lastSpend: Promise<void> = Promise.resolve();
+  /** Chat spans of calls without tools: under the active span, priced by the price book. */
+  private readonly trace: ChatSpanContext;
 
   /**
    * @param model - A model name, `auto`, or a fallback list (names or `{ model, apiKey, baseURL }`).
@@ -106,6 +111,7 @@ export class LLM implements ChatModel {
     this.model = this.models[0];
     this.provider = this.targets[0].resolution.provider;
     this.prices = new PriceBook(this.options.prices);
+    this.trace = { prices: this.prices };
     const budget = this.options.budget;
     this.ledger = budget ? new SpendLedger(budget.store, budget.perUserUsdPerDay) : undefined;
   }
@@ -225,6 +231,7 @@ export class LLM implements ChatModel {
           options,
         ),
         signal: options.signal,
+        trace: this.trace,
       });
       target = call.target;
       return call.result;
@@ -260,7 +267,9 @@ export class LLM implements ChatModel {
       targets: this.targets,
       request: this.objectRequest(conversation, params, schema, options),
       signal: options.signal,
-      onFinish: (target, finish) => this.report(target, finish.usage, 'stop', options, startedAt),
+      onFinish: (target, finish, firstAt) =>
+        this.report(target, finish.usage, 'stop', options, startedAt, 1, firstAt),
+      trace: this.trace,
     });
     return this.settled(partialObjects(parts, schema)) as AsyncIterable<
       PartialObject<SchemaOutput<S>>
@@ -342,8 +351,10 @@ export class LLM implements ChatModel {
       ]);
     }
     if (texts.length === 0) return [];
-    this.embedder ??= buildEmbeddingTarget(this.targets[0], this.options);
-    const vectors = await this.embedder.languageModel().embed([...texts]);
+    const embedder = (this.embedder ??= buildEmbeddingTarget(this.targets[0], this.options));
+    const vectors = await tracedEmbeddings(embedder, (onUsage) =>
+      embedder.languageModel().embed([...texts], undefined, onUsage),
+    );
     return typeof input === 'string' ? vectors[0] : vectors;
   }
 
@@ -371,6 +382,19 @@ export class LLM implements ChatModel {
     return { messages: conversation.messages, tools, maxSteps, signal, context };
   }
 
+  /** The `invoke_agent` span of a call that runs a tool loop (none without tools or tracing). */
+  private agentSpan(conversation: Conversation, loop: ToolLoopCall): AgentSpan | undefined {
+    if (loop.tools.size === 0) return undefined;
+    const agent = AgentSpan.start(this.targets[0], conversation.system, conversation.messages);
+    loop.span = agent?.span;
+    return agent;
+  }
+
+  /** Where the chat spans of a call go: under its agent span, if any, priced by the price book. */
+  private traceOf(agent: AgentSpan | undefined): ChatSpanContext {
+    return agent ? { parent: agent.span, prices: this.prices } : this.trace;
+  }
+
   private async checkBudget(options: CallOptions): Promise<void> {
     if (this.ledger && options.userId !== undefined) await this.ledger.check(options.userId);
   }
@@ -382,13 +406,16 @@ export class LLM implements ChatModel {
     options: CallOptions,
     startedAt: number,
     steps = 1,
+    firstContentAt?: number,
   ): (TokenUsage & { costUsd?: number }) | undefined {
     if (!usage) return undefined;
     const { provider, model } = target.resolution;
     const costUsd = this.prices.costOf(provider, model, usage);
     const priced = costUsd === undefined ? { ...usage } : { ...usage, costUsd };
     const durationMs = performance.now() - startedAt;
-    const report = { ...priced, provider, model, finishReason, steps, durationMs };
+    const ttft =
+      firstContentAt === undefined ? {} : { timeToFirstTokenMs: firstContentAt - startedAt };
+    const report = { ...priced, provider, model, finishReason, steps, durationMs, ...ttft };
     if (this.ledger && options.userId !== undefined && costUsd !== undefined) {
       // A failed write must not fail an answered call; the next check reads what was stored.
       this.lastSpend = this.ledger.record(options.userId, costUsd).catch(() => undefined);
@@ -403,9 +430,14 @@ export class LLM implements ChatModel {
     result: ToolLoopResult,
     options: CallOptions,
     startedAt: number,
+    agent: AgentSpan | undefined,
+    firstContentAt?: number,
   ) {
-    const { usage, finishReason, steps } = result;
-    return this.report(target, usage, finishReason, options, startedAt, steps.length);
+    const { usage, finishReason, steps, text } = result;
+    const n = steps.length;
+    const priced = this.report(target, usage, finishReason, options, startedAt, n, firstContentAt);
+    agent?.succeed({ target, text, finishReason, usage: priced, steps: n });
+    return priced;
   }
 
   private async generateConversation(
@@ -417,16 +449,22 @@ export class LLM implements ChatModel {
     const startedAt = performance.now();
     await this.checkBudget(options);
     let target = this.targets[0];
+    const agent = this.agentSpan(conversation, loop);
+    const trace = this.traceOf(agent);
     const result = await runToolLoop(loop, async (messages) => {
       const call = await generateWithFallback({
         targets: this.targets,
         request: this.requestFor({ system: conversation.system, messages }, params, loop),
         signal: options.signal,
+        trace,
       });
       target = call.target;
       return call.result;
+    }).catch((error: unknown) => {
+      agent?.fail(error);
+      throw error;
     });
-    const usage = this.reportLoop(target, result, options, startedAt);
+    const usage = this.reportLoop(target, result, options, startedAt, agent);
     await this.lastSpend;
     return {
       text: result.text,
@@ -443,19 +481,24 @@ export class LLM implements ChatModel {
     params: CallParams,
     loop: ToolLoopCall,
     options: CallOptions,
-  ): Promise<{ step: OpenedStep; target: () => ModelTarget }> {
+    trace: ChatSpanContext,
+  ): Promise<{ step: OpenedStep; target: () => ModelTarget; firstAt: () => number | undefined }> {
     let finish: FinishPart | undefined;
     let target = this.targets[0];
+    let firstContentAt: number | undefined;
     const parts = await openPartStream({
       targets: this.targets,
       request: this.requestFor(conversation, params, loop),
       signal: options.signal,
-      onFinish: (t, part) => {
+      onFinish: (t, part, firstAt) => {
         target = t;
         finish = part;
+        firstContentAt = firstAt;
       },
+      trace,
     });
-    return { step: { parts, finish: () => finish }, target: () => target };
+    const step = { parts, finish: () => finish };
+    return { step, target: () => target, firstAt: () => firstContentAt };
   }
 
   private async streamConversationEvents(
@@ -466,22 +509,29 @@ export class LLM implements ChatModel {
     const params = callParams(options, this.options);
     const startedAt = performance.now();
     await this.checkBudget(options);
+    const agent = this.agentSpan(conversation, loop);
+    const trace = this.traceOf(agent);
     const open = (messages: ModelMessage[]) =>
-      this.openStep({ system: conversation.system, messages }, params, loop, options);
-    let last = await open(conversation.messages);
+      this.openStep({ system: conversation.system, messages }, params, loop, options, trace);
+    const first = await open(conversation.messages).catch((error: unknown) => {
+      agent?.fail(error);
+      throw error;
+    });
+    let last = first;
     const next = async (messages: ModelMessage[]): Promise<OpenedStep> => {
       last = await open(messages);
       return last.step;
     };
-    const events = streamToolLoop(loop, last.step, next, (result) => {
-      const usage = this.reportLoop(last.target(), result, options, startedAt);
+    const events = streamToolLoop(loop, first.step, next, (result) => {
+      const target = last.target();
+      const usage = this.reportLoop(target, result, options, startedAt, agent, first.firstAt());
       const { finishReason } = result;
       return {
         type: 'finish',
         data: { finishReason, steps: result.steps.length, ...(usage ? { usage } : {}) },
       };
     });
-    return this.settled(events);
+    return this.settled(agent ? agentEvents(events, agent) : events);
   }
 
   private async streamConversation(
@@ -497,8 +547,9 @@ export class LLM implements ChatModel {
       targets: this.targets,
       request: this.requestFor(conversation, callParams(options, this.options)),
       signal: options.signal,
-      onFinish: (target, finish) =>
-        this.report(target, finish.usage, finish.finishReason, options, startedAt),
+      onFinish: (target, finish, firstAt) =>
+        this.report(target, finish.usage, finish.finishReason, options, startedAt, 1, firstAt),
+      trace: this.trace,
     });
     return this.settled(chunks);
   }

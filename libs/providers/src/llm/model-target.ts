@@ -40,6 +40,18 @@ export class ModelTarget {
     return this.settings.options.timeoutMs;
   }
 
+  /** Base URL calls go to: the entry's or option's URL, else the provider's; `null` for `echo`. */
+  get baseURL(): string | null {
+    return this.settings.baseURL ?? this.resolution.baseURL;
+  }
+
+  /** Model `embed()` asks for: the `embeddingModel` option, an `*embed*` model, the provider's. */
+  get embeddingModel(): string | undefined {
+    const r = this.resolution;
+    const own = /embed/i.test(r.model) ? r.model : providerInfo(r.provider).embeddingModel;
+    return this.settings.embeddingModel ?? own;
+  }
+
   /** Context for error messages. */
   get context(): LlmErrorContext {
     const r = this.resolution;
@@ -57,18 +69,15 @@ export class ModelTarget {
     if (r.keyVar && !isKeySet(apiKey)) throw new MissingApiKeyError(this.context, r.keyVar);
     const sdk = missingSdk(r.api);
     if (sdk !== undefined) throw new MissingSdkError(this.context, sdk);
-    const ownEmbeddings = /embed/i.test(r.model)
-      ? r.model
-      : providerInfo(r.provider).embeddingModel;
     this.instance = createLanguageModel(
       {
         resolution: r,
         apiKey: r.keyVar ? apiKey : undefined,
-        baseURL: s.baseURL ?? r.baseURL,
+        baseURL: this.baseURL,
         timeoutMs: s.options.timeoutMs,
         maxRetries: s.options.maxRetries,
         fetch: s.fetch,
-        embeddingModel: s.embeddingModel ?? ownEmbeddings,
+        embeddingModel: this.embeddingModel,
         embedBatchSize: s.options.embedBatchSize,
         headers: s.options.headers,
       },

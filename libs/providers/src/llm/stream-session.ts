@@ -1,3 +1,5 @@
+import { ChatSpan } from '../telemetry/chat-span.js';
+import type { ChatSpanContext } from '../telemetry/chat-span.js';
 import { canFallBack } from './fallback.js';
 import type { ModelTarget } from './model-target.js';
 import { CallAttempt } from './provider/call-attempt.js';
@@ -14,7 +16,21 @@ export interface StreamCall {
   targets: readonly ModelTarget[];
   request: (target: ModelTarget, signal: AbortSignal) => ModelRequest;
   signal: AbortSignal | undefined;
-  onFinish: (target: ModelTarget, finish: FinishPart) => void;
+  /**
+   * Called with the finish part; `firstContentAt` is the `performance.now()` of the first text
+   * or tool-call part (absent when none came before the finish).
+   */
+  onFinish: (target: ModelTarget, finish: FinishPart, firstContentAt?: number) => void;
+  /** Parent and prices of each attempt's `chat` span. */
+  trace?: ChatSpanContext;
+}
+
+/** One attempt's state while its parts are relayed. */
+interface Attempt {
+  control: CallAttempt;
+  target: ModelTarget;
+  span: ChatSpan | undefined;
+  firstContentAt: number;
 }
 
 /** Next part; once the provider accepted the request, waiting longer than the timeout aborts. */
@@ -35,32 +51,40 @@ async function pull(
 
 async function* relay(
   iterator: AsyncIterator<StreamPart>,
-  attempt: CallAttempt,
-  target: ModelTarget,
+  attempt: Attempt,
   first: ContentPart,
   call: StreamCall,
 ): AsyncGenerator<ContentPart> {
+  const { control, span } = attempt;
   let finished = false;
+  let failed = false;
   try {
     yield first;
     for (;;) {
-      const next = await pull(iterator, attempt, true);
+      const next = await pull(iterator, control, true);
       if (next.done) {
-        attempt.throwIfAborted();
+        control.throwIfAborted();
         finished = true;
+        span?.end();
         return;
       }
       const part = next.value;
+      span?.part(part);
       if (part.type === 'text-delta' || part.type === 'tool-call') yield part;
-      else if (part.type === 'finish') call.onFinish(target, part);
+      else if (part.type === 'finish') call.onFinish(attempt.target, part, attempt.firstContentAt);
     }
+  } catch (error) {
+    failed = true;
+    span?.fail(error);
+    throw error;
   } finally {
     if (!finished) {
       // The consumer stopped (client gone) or the stream failed: close the upstream request.
-      attempt.cancel();
+      if (!failed) span?.abandon();
+      control.cancel();
       await iterator.return?.().catch(() => undefined);
     }
-    attempt.dispose();
+    control.dispose();
   }
 }
 
@@ -86,21 +110,29 @@ export async function openPartStream(call: StreamCall): Promise<AsyncIterable<Co
   for (const [index, target] of call.targets.entries()) {
     const attempt = new CallAttempt(call.signal, target.context, target.timeoutMs);
     let iterator: AsyncIterator<StreamPart> | undefined;
+    let span: ChatSpan | undefined;
     try {
-      const parts = target.languageModel().stream(call.request(target, attempt.signal));
-      iterator = parts[Symbol.asyncIterator]();
+      const request = call.request(target, attempt.signal);
+      span = ChatSpan.start(target, request, true, call.trace);
+      iterator = target.languageModel().stream(request)[Symbol.asyncIterator]();
+      // The first pull sends the request: with the span active, HTTP spans nest under it.
+      const parts = iterator;
+      const send = () => pull(parts, attempt, false);
+      let next = await (span ? span.run(send) : send());
       let started = false;
-      for (;;) {
-        const next = await pull(iterator, attempt, started);
+      for (; ; next = await pull(iterator, attempt, started)) {
         if (next.done) {
           attempt.throwIfAborted();
           attempt.dispose();
+          span?.end();
           return nothing();
         }
         const part = next.value;
+        span?.part(part);
         if (part.type === 'stream-start') started = true;
         else if ((part.type === 'text-delta' && part.text !== '') || part.type === 'tool-call') {
-          return relay(iterator, attempt, target, part, call);
+          const firstContentAt = performance.now();
+          return relay(iterator, { control: attempt, target, span, firstContentAt }, part, call);
         } else if (part.type === 'finish') call.onFinish(target, part);
       }
     } catch (error) {
@@ -108,6 +140,7 @@ export async function openPartStream(call: StreamCall): Promise<AsyncIterable<Co
       attempt.dispose();
       await iterator?.return?.().catch(() => undefined);
       lastError = attempt.explain(error);
+      span?.fail(lastError);
       if (!canFallBack(lastError, index, call.targets.length, call.signal)) throw lastError;
     }
   }

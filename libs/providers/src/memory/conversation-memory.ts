@@ -8,6 +8,9 @@ import {
   copyMessage,
 } from './memory-message.validation.js';
 import type { MemoryStore } from './memory-store.interface.js';
+import { MEMORY_ATTRIBUTE, MEMORY_SPAN, memorySpanOptions } from './memory-spans.js';
+import { traced } from '../telemetry/tracing.js';
+import type { TraceSpanOptions } from '../telemetry/tracer.interface.js';
 import { fitTokenBudget } from './token-budget.js';
 import { assertValidToolSteps, toolStepsProblem } from './tool-steps.validation.js';
 
@@ -81,7 +84,9 @@ export interface StoreConversationMemoryOptions {
 }
 
 /**
- * The {@link ConversationMemory} of one user over any {@link MemoryStore}.
+ * The {@link ConversationMemory} of one user over any {@link MemoryStore}. Each operation is a
+ * `toolkit.memory.load` / `add` / `clear` span while tracing is on (see `MEMORY_SPAN`), the
+ * parent of the backend client's own spans.
  *
  * @example
  * const memory = new StoreConversationMemory(createMemoryStore(config.memory), 'alice');
@@ -89,6 +94,7 @@ export interface StoreConversationMemoryOptions {
  */
 export class StoreConversationMemory implements ConversationMemory {
   private readonly now: () => Date;
+  private readonly spanOptions: TraceSpanOptions;
 
   constructor(
     private readonly store: MemoryStore,
@@ -97,34 +103,53 @@ export class StoreConversationMemory implements ConversationMemory {
   ) {
     assertValidUserId(userId);
     this.now = options.now ?? (() => new Date());
+    this.spanOptions = memorySpanOptions(store.backend);
   }
 
-  async add(role: MemoryRole, content: string): Promise<MemoryMessage> {
-    assertValidMessage(role, content);
-    const message: MemoryMessage = { role, content, timestamp: this.now().toISOString() };
-    await this.store.append(this.userId, message);
-    return { ...message };
+  add(role: MemoryRole, content: string): Promise<MemoryMessage> {
+    return traced(MEMORY_SPAN.add, this.spanOptions, async (span) => {
+      if (span.recording) span.setAttributes({ [MEMORY_ATTRIBUTE.messages]: 1 });
+      assertValidMessage(role, content);
+      const message: MemoryMessage = { role, content, timestamp: this.now().toISOString() };
+      await this.store.append(this.userId, message);
+      return { ...message };
+    });
   }
 
-  async addTurn(
-    user: string,
-    assistant: string,
-    options: AddTurnOptions = {},
-  ): Promise<MemoryMessage[]> {
-    const turn = buildTurn(user, assistant, options, this.now().toISOString());
-    await this.store.appendMany(this.userId, turn);
-    return turn.map(copyMessage);
+  addTurn(user: string, assistant: string, options: AddTurnOptions = {}): Promise<MemoryMessage[]> {
+    return traced(MEMORY_SPAN.add, this.spanOptions, async (span) => {
+      const turn = buildTurn(user, assistant, options, this.now().toISOString());
+      if (span.recording) {
+        span.setAttributes({
+          [MEMORY_ATTRIBUTE.messages]: turn.length,
+          [MEMORY_ATTRIBUTE.toolSteps]: turn[1]?.tools?.length,
+        });
+      }
+      await this.store.appendMany(this.userId, turn);
+      return turn.map(copyMessage);
+    });
   }
 
-  async toDictList(options: ToDictListOptions = {}): Promise<MemoryMessage[]> {
-    const { maxTokens } = options;
-    if (maxTokens !== undefined) assertPositiveInteger('maxTokens', maxTokens);
-    const history = await this.store.list(this.userId);
-    return maxTokens === undefined ? history : fitTokenBudget(history, maxTokens);
+  toDictList(options: ToDictListOptions = {}): Promise<MemoryMessage[]> {
+    return traced(MEMORY_SPAN.load, this.spanOptions, async (span) => {
+      const { maxTokens } = options;
+      if (maxTokens !== undefined) assertPositiveInteger('maxTokens', maxTokens);
+      const history = await this.store.list(this.userId);
+      const kept = maxTokens === undefined ? history : fitTokenBudget(history, maxTokens);
+      if (span.recording) {
+        span.setAttributes({
+          [MEMORY_ATTRIBUTE.messages]: kept.length,
+          [MEMORY_ATTRIBUTE.maxTokens]: maxTokens,
+          [MEMORY_ATTRIBUTE.dropped]:
+            maxTokens === undefined ? undefined : history.length - kept.length,
+        });
+      }
+      return kept;
+    });
   }
 
   clear(): Promise<void> {
-    return this.store.clear(this.userId);
+    return traced(MEMORY_SPAN.clear, this.spanOptions, () => this.store.clear(this.userId));
   }
 }
 

@@ -1,4 +1,10 @@
 import type { AppendOutcome, StreamLog, StreamLogEntry } from './stream-log.interface.js';
+import {
+  STREAM_LOG_ATTRIBUTE,
+  STREAM_LOG_SPAN,
+  STREAM_LOG_SPAN_OPTIONS,
+} from './stream-log-spans.js';
+import { traced } from '../telemetry/tracing.js';
 
 interface Held {
   entries: StreamLogEntry[];
@@ -9,7 +15,8 @@ interface Held {
 /**
  * Resumable-stream log inside this process (when neither memory nor cache uses Redis): a stream
  * can be resumed by a client reconnecting to this same process. Each stream is dropped
- * `ttlSeconds` after its last append, so an idle process holds nothing.
+ * `ttlSeconds` after its last append, so an idle process holds nothing. `create` and `cancel`
+ * are `toolkit.stream_log.*` spans while tracing is on (appends, one per chunk, are not).
  *
  * @example
  * const log = new MemoryStreamLog();
@@ -29,9 +36,11 @@ export class MemoryStreamLog implements StreamLog {
   }
 
   create(id: string, ttlSeconds: number): Promise<void> {
-    const held: Held = { entries: [], cancelled: false, expiry: this.expire(id, ttlSeconds) };
-    this.streams.set(id, held);
-    return Promise.resolve();
+    return traced(STREAM_LOG_SPAN.create, STREAM_LOG_SPAN_OPTIONS.memory, () => {
+      const held: Held = { entries: [], cancelled: false, expiry: this.expire(id, ttlSeconds) };
+      this.streams.set(id, held);
+      return Promise.resolve();
+    });
   }
 
   append(id: string, entry: StreamLogEntry, ttlSeconds: number): Promise<AppendOutcome> {
@@ -64,12 +73,15 @@ export class MemoryStreamLog implements StreamLog {
   }
 
   cancel(id: string): Promise<boolean> {
-    const held = this.streams.get(id);
-    if (!held) return Promise.resolve(false);
-    held.cancelled = true;
-    for (const listener of this.cancelListeners.get(id) ?? []) listener();
-    this.wake(id);
-    return Promise.resolve(true);
+    return traced(STREAM_LOG_SPAN.cancel, STREAM_LOG_SPAN_OPTIONS.memory, (span) => {
+      const held = this.streams.get(id);
+      if (span.recording) span.setAttributes({ [STREAM_LOG_ATTRIBUTE.found]: held !== undefined });
+      if (!held) return Promise.resolve(false);
+      held.cancelled = true;
+      for (const listener of this.cancelListeners.get(id) ?? []) listener();
+      this.wake(id);
+      return Promise.resolve(true);
+    });
   }
 
   onCancel(id: string, listener: () => void): () => void {

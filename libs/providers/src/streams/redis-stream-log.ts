@@ -4,6 +4,12 @@ import { loadIoredis } from '../backends/backend-clients.js';
 import { RedisConnection } from '../backends/redis-connection.js';
 import { listen, waitFor } from './memory-stream-log.js';
 import type { AppendOutcome, StreamLog, StreamLogEntry } from './stream-log.interface.js';
+import {
+  STREAM_LOG_ATTRIBUTE,
+  STREAM_LOG_SPAN,
+  STREAM_LOG_SPAN_OPTIONS,
+} from './stream-log-spans.js';
+import { traced } from '../telemetry/tracing.js';
 
 /** Options of {@link RedisStreamLog}. */
 export interface RedisStreamLogOptions {
@@ -22,7 +28,8 @@ const OPENED = JSON.stringify({ kind: 'opened' });
  * element a marker, then one JSON entry per event) that expires `ttlSeconds` after its last
  * append; a cancel sets `<prefix><id>:cancel`. Appends and cancels are announced on the channel
  * `<prefix>events`, so readers wake at once; a reader that missed a notice (the subscriber was
- * reconnecting) reads again after its `maxWaitMs` anyway.
+ * reconnecting) reads again after its `maxWaitMs` anyway. `create` and `cancel` are
+ * `toolkit.stream_log.*` spans while tracing is on, the parents of the Redis client's own.
  *
  * @example
  * const log = new RedisStreamLog({ url: 'redis://127.0.0.1:6379' });
@@ -51,12 +58,14 @@ export class RedisStreamLog implements StreamLog {
     this.channel = `${this.prefix}events`;
   }
 
-  async create(id: string, ttlSeconds: number): Promise<void> {
-    this.subscribe();
-    const key = this.prefix + id;
-    await this.connection.run((redis) =>
-      redis.multi().del(key).rpush(key, OPENED).pexpire(key, ms(ttlSeconds)).exec(),
-    );
+  create(id: string, ttlSeconds: number): Promise<void> {
+    return traced(STREAM_LOG_SPAN.create, STREAM_LOG_SPAN_OPTIONS.redis, async () => {
+      this.subscribe();
+      const key = this.prefix + id;
+      await this.connection.run((redis) =>
+        redis.multi().del(key).rpush(key, OPENED).pexpire(key, ms(ttlSeconds)).exec(),
+      );
+    });
   }
 
   async append(id: string, entry: StreamLogEntry, ttlSeconds: number): Promise<AppendOutcome> {
@@ -109,19 +118,22 @@ export class RedisStreamLog implements StreamLog {
     return alive === 1;
   }
 
-  async cancel(id: string): Promise<boolean> {
-    const key = this.prefix + id;
-    const results = await this.connection.run(async (redis) => {
-      const ttl = await redis.pttl(key);
-      if (ttl <= 0) return false;
-      await redis
-        .multi()
-        .set(`${key}:cancel`, '1', 'PX', ttl)
-        .publish(this.channel, `c:${id}`)
-        .exec();
-      return true;
+  cancel(id: string): Promise<boolean> {
+    return traced(STREAM_LOG_SPAN.cancel, STREAM_LOG_SPAN_OPTIONS.redis, async (span) => {
+      const key = this.prefix + id;
+      const found = await this.connection.run(async (redis) => {
+        const ttl = await redis.pttl(key);
+        if (ttl <= 0) return false;
+        await redis
+          .multi()
+          .set(`${key}:cancel`, '1', 'PX', ttl)
+          .publish(this.channel, `c:${id}`)
+          .exec();
+        return true;
+      });
+      if (span.recording) span.setAttributes({ [STREAM_LOG_ATTRIBUTE.found]: found });
+      return found;
     });
-    return results;
   }
 
   onCancel(id: string, listener: () => void): () => void {

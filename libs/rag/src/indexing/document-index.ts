@@ -1,6 +1,11 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ValidationError } from '../../../providers/src/errors/validation.error.js';
+import { traced } from '../../../providers/src/telemetry/tracing.js';
+import type {
+  TraceSpan,
+  TraceSpanOptions,
+} from '../../../providers/src/telemetry/tracer.interface.js';
 import { resolveChunking } from '../chunking/chunker.js';
 import type { Chunk, ChunkingOptions } from '../chunking/chunk.types.js';
 import type { DocumentRecord, DocumentType } from '../document.types.js';
@@ -29,6 +34,24 @@ import { FolderIndexer, type FolderIndexReport } from './folder-indexer.js';
 import { IndexManifest } from './index-manifest.js';
 import type { IngestResult } from './ingest-result.js';
 import type { SearchResult } from './search-result.js';
+import { RAG_ATTRIBUTE, RAG_SPAN } from '../rag-spans.js';
+
+/** Start options of `toolkit.rag.ingest` spans (built once). */
+const INGEST_SPAN_OPTIONS: TraceSpanOptions = Object.freeze({ kind: 'internal' });
+
+/** Puts what an ingestion did on its span (never the file's name nor its owner); passes `result` on. */
+function describeIngest(span: TraceSpan, result: IngestResult): IngestResult {
+  if (span.recording) {
+    const { document } = result;
+    span.setAttributes({
+      [RAG_ATTRIBUTE.documentType]: document.type,
+      [RAG_ATTRIBUTE.documentBytes]: document.bytes,
+      [RAG_ATTRIBUTE.chunks]: document.chunks,
+      [RAG_ATTRIBUTE.created]: result.created,
+    });
+  }
+  return result;
+}
 
 /**
  * The RAG document index: loads, chunks, embeds and stores files, keeps a BM25 index beside
@@ -153,12 +176,23 @@ export class DocumentIndex {
   /**
    * Indexes an uploaded file (see the class description) as `owner`'s (shared without one);
    * 415/422 for unusable files, 422 for an owner that is empty, too long or has control
-   * characters.
+   * characters. While tracing is on it is a `toolkit.rag.ingest` span (see {@link index}), an
+   * upload of content already indexed included (`toolkit.rag.created: false`).
    */
-  async ingest(
+  ingest(
     content: Uint8Array,
     filename: string,
     options: { owner?: string } = {},
+  ): Promise<IngestResult> {
+    return traced(RAG_SPAN.ingest, INGEST_SPAN_OPTIONS, async (span) =>
+      describeIngest(span, await this.ingestNow(content, filename, options)),
+    );
+  }
+
+  private async ingestNow(
+    content: Uint8Array,
+    filename: string,
+    options: { owner?: string },
   ): Promise<IngestResult> {
     const { owner } = options;
     assertOwner(owner);
@@ -171,7 +205,7 @@ export class DocumentIndex {
     // A stored file ingested again under its stored name (e.g. a queue over the documents
     // folder) keeps the name its uploader gave it.
     const shown = given === storedName ? await this.storage.displayName(storedName) : given;
-    return this.index(content, type, shown, owner, async () => {
+    return this.indexNow(content, type, shown, owner, async () => {
       const path = await this.storage.save(id, type, content, shown, owner);
       const info = await stat(this.storage.resolve(path));
       return { path, size: info.size, mtimeMs: info.mtimeMs };
@@ -265,8 +299,24 @@ export class DocumentIndex {
     if (this.ownsStore) await this.store.close();
   }
 
+  /**
+   * One document indexed, as a `toolkit.rag.ingest` span while tracing is on (type, bytes,
+   * chunks, whether it was new): its embedding calls and store writes are the span's children.
+   */
+  private index(
+    content: Uint8Array,
+    type: DocumentType,
+    filename: string,
+    owner: string | undefined,
+    persist: () => Promise<{ path: string; size: number; mtimeMs: number }>,
+  ): Promise<IngestResult> {
+    return traced(RAG_SPAN.ingest, INGEST_SPAN_OPTIONS, async (span) =>
+      describeIngest(span, await this.indexNow(content, type, filename, owner, persist)),
+    );
+  }
+
   /** Loads, chunks and embeds outside the lock; stores under it (the same content only once). */
-  private async index(
+  private async indexNow(
     content: Uint8Array,
     type: DocumentType,
     filename: string,

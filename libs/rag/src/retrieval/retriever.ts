@@ -1,4 +1,7 @@
 import { ConfigError } from '../../../providers/src/errors/config.error.js';
+import { recordsContent, traced } from '../../../providers/src/telemetry/tracing.js';
+import type { TraceSpanOptions } from '../../../providers/src/telemetry/tracer.interface.js';
+import { RAG_ATTRIBUTE, RAG_SPAN } from '../rag-spans.js';
 import type { Chunk } from '../chunking/chunk.types.js';
 import type { Embedder } from '../embedding/embedder.interface.js';
 import { resolveScope, type DocumentScope } from '../stores/document-scope.js';
@@ -65,6 +68,7 @@ export class Retriever {
   readonly mode: RetrievalMode;
   /** The floor in force, defaults filled in. */
   readonly minScore: Required<RelevanceFloor>;
+  private readonly spanOptions: TraceSpanOptions;
 
   constructor(private readonly options: RetrieverOptions) {
     this.mode = options.mode;
@@ -83,15 +87,36 @@ export class Retriever {
       );
     }
     this.minScore = resolveRelevanceFloor(options.minScore, options.embedder);
+    this.spanOptions = { kind: 'internal', attributes: { [RAG_ATTRIBUTE.mode]: options.mode } };
   }
 
   /**
    * The `topK` best chunks for `query` that pass the relevance floor ({@link minScore}), best
    * first: none when nothing in the documents is related. Only chunks visible in `scope` (see
    * `DocumentScope`; shared ones without it) are ranked, by the keyword index and by the store
-   * alike, so another owner's chunk never takes a place nor reaches a prompt.
+   * alike, so another owner's chunk never takes a place nor reaches a prompt. While tracing is on
+   * it is a `toolkit.rag.retrieve` span (mode, top-k, results; the query only when
+   * `telemetry.record_content` is on), the parent of the query's embedding call.
    */
-  async retrieve(query: string, topK: number, scope?: DocumentScope): Promise<RetrievedChunk[]> {
+  retrieve(query: string, topK: number, scope?: DocumentScope): Promise<RetrievedChunk[]> {
+    return traced(RAG_SPAN.retrieve, this.spanOptions, async (span) => {
+      if (span.recording) {
+        span.setAttributes({
+          [RAG_ATTRIBUTE.topK]: topK,
+          [RAG_ATTRIBUTE.query]: recordsContent() ? query : undefined,
+        });
+      }
+      const found = await this.rank(query, topK, scope);
+      if (span.recording) span.setAttributes({ [RAG_ATTRIBUTE.results]: found.length });
+      return found;
+    });
+  }
+
+  private async rank(
+    query: string,
+    topK: number,
+    scope: DocumentScope | undefined,
+  ): Promise<RetrievedChunk[]> {
     assertTopK(topK);
     const visible = resolveScope(scope);
     const { store } = this.options;

@@ -8,6 +8,7 @@ import type {
   ModelMessage,
   ModelRequest,
   ModelToolCall,
+  ResponseInfo,
   StreamPart,
   TokenUsage,
 } from '../provider/language-model.interface.js';
@@ -104,6 +105,9 @@ export class AnthropicChatModel implements LanguageModel {
       maxRetries: settings.maxRetries,
       fetch: settings.fetch,
       defaultHeaders: settings.headers,
+      // Toolkit traces each call itself (one `chat` span, as for every provider); the SDK's own
+      // spans would double it. Trace-context propagation stays on.
+      openTelemetry: { traces: false },
     };
   }
 
@@ -163,12 +167,14 @@ export class AnthropicChatModel implements LanguageModel {
           ? [{ id: block.id, name: block.name, arguments: JSON.stringify(block.input) }]
           : [],
       );
+      const response = { id: message.id, model: message.model };
       if (request.responseFormat) {
         const answer = toolCalls.find((c) => c.name === request.responseFormat?.name);
         return {
           text: answer?.arguments ?? text,
           finishReason: 'stop',
           usage: usageOf(inputTokens(message.usage), message.usage.output_tokens),
+          response,
         };
       }
       return {
@@ -176,6 +182,7 @@ export class AnthropicChatModel implements LanguageModel {
         ...(toolCalls.length ? { toolCalls } : {}),
         finishReason: mapAnthropicFinishReason(message.stop_reason),
         usage: usageOf(inputTokens(message.usage), message.usage.output_tokens),
+        response,
       };
     } catch (error) {
       throw mapAnthropicError(error, this.ctx);
@@ -187,6 +194,7 @@ export class AnthropicChatModel implements LanguageModel {
     let output = 0;
     let sawUsage = false;
     let stopReason: string | null | undefined;
+    let response: ResponseInfo | undefined;
     // tool_use blocks stream their input as `input_json_delta` fragments, keyed by block index.
     const calls = new Map<number, ModelToolCall>();
     const answerTool = request.responseFormat?.name;
@@ -198,6 +206,7 @@ export class AnthropicChatModel implements LanguageModel {
       for await (const event of stream) {
         if (event.type === 'message_start') {
           sawUsage = true;
+          response = { id: event.message.id, model: event.message.model };
           input = inputTokens(event.message.usage);
           output = event.message.usage.output_tokens;
         } else if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') {
@@ -236,7 +245,7 @@ export class AnthropicChatModel implements LanguageModel {
     }
     const usage: TokenUsage | undefined = sawUsage ? usageOf(input, output) : undefined;
     const finishReason = answerTool ? 'stop' : mapAnthropicFinishReason(stopReason);
-    yield { type: 'finish', finishReason, usage };
+    yield { type: 'finish', finishReason, usage, response };
   }
 
   embed(): Promise<number[][]> {

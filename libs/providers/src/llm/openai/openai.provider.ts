@@ -8,6 +8,7 @@ import type {
   ModelMessage,
   ModelRequest,
   ModelToolCall,
+  ResponseInfo,
   StreamPart,
   TokenUsage,
 } from '../provider/language-model.interface.js';
@@ -147,6 +148,7 @@ export class OpenAIChatModel implements LanguageModel {
         toolCalls: fromOpenAIToolCalls(choice?.message.tool_calls),
         finishReason: mapOpenAIFinishReason(choice?.finish_reason),
         usage: toUsage(completion.usage),
+        response: { id: completion.id, model: completion.model },
       };
     } catch (error) {
       throw mapOpenAIError(error, this.ctx);
@@ -161,6 +163,7 @@ export class OpenAIChatModel implements LanguageModel {
     };
     let finishReason: string | null | undefined;
     let usage: TokenUsage | undefined;
+    let response: ResponseInfo | undefined;
     // Tool calls arrive as indexed deltas: id and name first, then argument fragments.
     const calls = new Map<number, ModelToolCall>();
     try {
@@ -171,6 +174,7 @@ export class OpenAIChatModel implements LanguageModel {
       for await (const chunk of stream) {
         // The usage chunk comes last, with an empty `choices`.
         usage = toUsage(chunk.usage) ?? usage;
+        response ??= { id: chunk.id, model: chunk.model };
         const choice = chunk.choices[0];
         if (choice?.delta?.content) yield { type: 'text-delta', text: choice.delta.content };
         for (const delta of choice?.delta?.tool_calls ?? []) {
@@ -188,10 +192,14 @@ export class OpenAIChatModel implements LanguageModel {
     for (const [index, call] of [...calls].sort((a, b) => a[0] - b[0])) {
       yield { type: 'tool-call', ...call, id: call.id || `call_${index}` };
     }
-    yield { type: 'finish', finishReason: mapOpenAIFinishReason(finishReason), usage };
+    yield { type: 'finish', finishReason: mapOpenAIFinishReason(finishReason), usage, response };
   }
 
-  async embed(texts: string[], signal?: AbortSignal): Promise<number[][]> {
+  async embed(
+    texts: string[],
+    signal?: AbortSignal,
+    onUsage?: (inputTokens: number) => void,
+  ): Promise<number[][]> {
     const model = this.settings.embeddingModel;
     if (!model) throw new EmbeddingsNotSupportedError(this.ctx);
     const vectors: number[][] = [];
@@ -200,6 +208,7 @@ export class OpenAIChatModel implements LanguageModel {
         const response = await (
           await this.client()
         ).embeddings.create({ model, input: batch, encoding_format: 'float' }, { signal });
+        if (response.usage) onUsage?.(response.usage.prompt_tokens);
         const ordered = [...response.data].sort((a, b) => a.index - b.index);
         vectors.push(...ordered.map((d) => d.embedding));
       }

@@ -66,6 +66,14 @@ export interface ModelRequest {
   signal: AbortSignal;
 }
 
+/** What the provider said about the answer itself (for traces), when it said it. */
+export interface ResponseInfo {
+  /** The provider's id of the answer, e.g. `chatcmpl-123` or `msg_123`. */
+  id?: string;
+  /** The model that actually answered, e.g. `gpt-4o-mini-2024-07-18`. */
+  model?: string;
+}
+
 /** The whole answer of a non-streamed call. */
 export interface GenerateResult {
   text: string;
@@ -73,6 +81,8 @@ export interface GenerateResult {
   toolCalls?: ModelToolCall[];
   finishReason: FinishReason;
   usage?: TokenUsage;
+  /** Response id and model, when the provider sent them. */
+  response?: ResponseInfo;
 }
 
 /**
@@ -84,7 +94,7 @@ export type StreamPart =
   | { type: 'stream-start' }
   | { type: 'text-delta'; text: string }
   | ({ type: 'tool-call' } & ModelToolCall)
-  | { type: 'finish'; finishReason: FinishReason; usage?: TokenUsage };
+  | { type: 'finish'; finishReason: FinishReason; usage?: TokenUsage; response?: ResponseInfo };
 
 /**
  * The small interface each vendor implements (one file per vendor). Implementations throw
@@ -93,8 +103,15 @@ export type StreamPart =
 export interface LanguageModel {
   generate(request: ModelRequest): Promise<GenerateResult>;
   stream(request: ModelRequest): AsyncIterable<StreamPart>;
-  /** One vector per text, in order. */
-  embed(texts: string[], signal?: AbortSignal): Promise<number[][]>;
+  /**
+   * One vector per text, in order. `onUsage` receives the prompt tokens of each request, when
+   * the provider reports them (for the embeddings span).
+   */
+  embed(
+    texts: string[],
+    signal?: AbortSignal,
+    onUsage?: (inputTokens: number) => void,
+  ): Promise<number[][]>;
 }
 
 /** A usage record from input and output token counts. */

@@ -1,4 +1,5 @@
 import { ValidationError } from '../../errors/validation.error.js';
+import type { TraceSpan } from '../../telemetry/tracer.interface.js';
 import type {
   FinishReason,
   GenerateResult,
@@ -64,6 +65,8 @@ export interface ToolLoopCall {
   signal: AbortSignal;
   /** Passed to every tool's `execute` as `context.context` (`toolContext` of the call). */
   context: Readonly<Record<string, unknown>>;
+  /** The `invoke_agent` span the `execute_tool` spans belong to, while tracing is on. */
+  span?: TraceSpan;
 }
 
 /** A finished tool loop. */
@@ -106,7 +109,7 @@ export async function runToolLoop(
       steps.push({ ...base, toolCalls: notRun(calls, call.maxSteps) });
       return finish(steps, 'max-steps');
     }
-    const records = await runToolCalls(calls, call.tools, call.signal, call.context);
+    const records = await runToolCalls(calls, call.tools, call.signal, call.context, call.span);
     steps.push({ ...base, toolCalls: records });
     messages.push(...stepMessages(result.text, calls, records));
   }
@@ -162,7 +165,7 @@ export async function* streamToolLoop(
       yield onDone(finish(steps, 'max-steps'));
       return;
     }
-    const records = await runToolCalls(calls, call.tools, call.signal, call.context);
+    const records = await runToolCalls(calls, call.tools, call.signal, call.context, call.span);
     for (const r of records) {
       const outcome = r.error === undefined ? { result: r.result } : { error: r.error };
       yield { type: 'tool-result', data: { id: r.id, name: r.name, ...outcome } };
