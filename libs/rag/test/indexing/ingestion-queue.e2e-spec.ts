@@ -15,6 +15,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { IngestionQueue } from '../../src/queue/ingestion-queue.js';
+import { stallWatch } from '../../../../test/support/stall-watch.js';
 import { dropStoreTables, POSTGRES_URL, uniqueTablePrefix } from '../support/postgres.js';
 
 const WORKER = fileURLToPath(new URL('../fixtures/ingest-worker.mjs', import.meta.url));
@@ -118,35 +119,11 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-/** How long the queue may go without a job finishing before the kill test fails. */
-const STALL_MS = 60_000;
-
 /**
- * Rejects `stalled` when `moved` has not been told of a new count for `limitMs` (the killed
+ * How long the queue may go without a job finishing before the kill test fails (the killed
  * worker's jobs are taken over after 10 s, so a minute without progress is a hang).
  */
-function stallWatch(limitMs: number) {
-  let last = -1;
-  let lastAt = Date.now();
-  let timer: NodeJS.Timeout | undefined;
-  const stalled = new Promise<never>((_, reject) => {
-    timer = setInterval(() => {
-      if (Date.now() - lastAt > limitMs) {
-        reject(new Error(`the queue made no progress for ${limitMs} ms (at ${last} jobs done)`));
-      }
-    }, 1000);
-  });
-  return {
-    stalled,
-    moved(count: number): void {
-      if (count !== last) {
-        last = count;
-        lastAt = Date.now();
-      }
-    },
-    stop: (): void => clearInterval(timer),
-  };
-}
+const STALL_MS = 60_000;
 
 describe('ingestion on a BullMQ queue', () => {
   const rates: string[] = [];
@@ -190,7 +167,7 @@ describe('ingestion on a BullMQ queue', () => {
     let killed = false;
     // No fixed deadline for 10,000 documents (a loaded machine takes minutes): the run fails
     // when the queue stops moving for STALL_MS instead.
-    const progress = stallWatch(STALL_MS);
+    const progress = stallWatch(STALL_MS, 'the queue');
     try {
       await Promise.race([
         run.queue.waitUntilDone((counts) => {
