@@ -6,12 +6,21 @@ export interface TelemetryMode {
   metrics: boolean;
   /** `telemetry.enabled` with `OTEL_EXPORTER_OTLP_ENDPOINT` at an OTLP sink of the bench. */
   traces: boolean;
+  /**
+   * The share of traces kept (`OTEL_TRACES_SAMPLER=parentbased_traceidratio` with this as
+   * `OTEL_TRACES_SAMPLER_ARG`); every trace when absent, OpenTelemetry's default.
+   */
+  sampleRatio?: number;
 }
 
-/** The four servers per platform: the same app with telemetry off, on, and each half alone. */
+/**
+ * The five servers per platform: the same app with telemetry off, on (every trace, and one in ten
+ * as a busy deployment samples), and each half alone.
+ */
 export const MODES = {
   off: { metrics: false, traces: false },
   on: { metrics: true, traces: true },
+  sampled: { metrics: true, traces: true, sampleRatio: 0.1 },
   metrics: { metrics: true, traces: false },
   traces: { metrics: false, traces: true },
 } as const satisfies Record<string, TelemetryMode>;
@@ -57,6 +66,12 @@ export function modeEnvironment(
     ...(mode.metrics ? { TOOLKIT_TELEMETRY_METRICS: 'true' } : {}),
     ...(mode.traces && otlpUrl
       ? { TOOLKIT_TELEMETRY_ENABLED: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: otlpUrl }
+      : {}),
+    ...(mode.traces && mode.sampleRatio !== undefined
+      ? {
+          OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+          OTEL_TRACES_SAMPLER_ARG: String(mode.sampleRatio),
+        }
       : {}),
   };
 }

@@ -50,6 +50,7 @@ type Measured = Record<PlatformName, Record<RouteName, Record<ModeName, ModeRun[
 
 const COMPARED = {
   on: { what: 'metrics + traces on', target: 0.97 },
+  sampled: { what: 'metrics + traces on, one trace in ten sampled', target: 0.97 },
   metrics: { what: 'only metrics on', target: undefined },
   traces: { what: 'only traces on', target: undefined },
 } as const;
@@ -97,6 +98,11 @@ function evidence(
           : ')'),
     );
   }
+  if (mode === 'sampled') {
+    parts.push(
+      `\`OTEL_TRACES_SAMPLER=parentbased_traceidratio\`, \`OTEL_TRACES_SAMPLER_ARG=${MODES.sampled.sampleRatio}\``,
+    );
+  }
   if (mode === 'on') {
     parts.push(
       `servers ${placement.pinned ? 'pinned to CPU 1, harness to CPU 0' : 'not pinned'}, nice ` +
@@ -130,7 +136,7 @@ export function telemetryRows(measured: Measured, observed: Observed): Row[] {
           },
           paired: true,
           ...(target ? { target: { kind: 'min' as const, value: target } } : {}),
-          ...(mode === 'on'
+          ...(mode === 'on' || mode === 'sampled'
             ? {
                 decomposedBy: [
                   `telemetry-metrics-${route}-${platform}`,
