@@ -12,6 +12,7 @@ const COMMAND_MODULES: Readonly<Record<string, () => Promise<Type>>> = {
   doctor: async () => (await import('./modules/doctor-command.module.js')).DoctorCommandModule,
   ingest: async () => (await import('./modules/ingest-command.module.js')).IngestCommandModule,
   worker: async () => (await import('./modules/worker-command.module.js')).WorkerCommandModule,
+  mcp: async () => (await import('./modules/mcp-command.module.js')).McpCommandModule,
 };
 
 /**

@@ -303,6 +303,23 @@ export const WORKER_COMMAND: CommandSummary = {
   optionSummaries: Object.values(WORKER_OPTIONS),
 };
 
+/** Options of `toolkit mcp`. */
+export const MCP_OPTIONS = {
+  app: {
+    flags: '-a, --app <module:export>',
+    description: 'the app whose @Tool() methods to serve: <module>:<export>',
+    defaultValue: DEFAULT_APP_SPEC,
+    parse: parseApp,
+  },
+} as const satisfies Record<string, OptionSummary>;
+
+/** `toolkit mcp`. */
+export const MCP_COMMAND: CommandSummary = {
+  name: 'mcp',
+  description: "Serve the app's @Tool() methods over MCP on stdio, for a local MCP client",
+  optionSummaries: Object.values(MCP_OPTIONS),
+};
+
 /** Every command, in the order the help lists them. */
 export const COMMAND_SUMMARIES: readonly CommandSummary[] = [
   NEW_COMMAND,
@@ -314,4 +331,5 @@ export const COMMAND_SUMMARIES: readonly CommandSummary[] = [
   DOCTOR_COMMAND,
   INGEST_COMMAND,
   WORKER_COMMAND,
+  MCP_COMMAND,
 ];

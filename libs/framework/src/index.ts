@@ -104,6 +104,24 @@ export { Tool } from './tools/tool.decorator.js';
 export type { ToolOptions } from './tools/tool.decorator.js';
 export { ToolRegistry } from './tools/tool.registry.js';
 
+// Tools of MCP servers (`mcp.servers`), connected at start-up; `ToolRegistry` includes them.
+export { McpClient } from './mcp/client/mcp-client.js';
+export type { McpSettings } from './mcp/client/mcp-settings.js';
+export type {
+  McpHttpServer,
+  McpServerConfig,
+  McpServers,
+  McpStdioServer,
+} from '../../providers/src/mcp/mcp-server-config.js';
+export type { McpServerState, McpServerStatus } from '../../providers/src/mcp/mcp-server-status.js';
+
+// Serving the `@Tool()` methods to MCP clients over Streamable HTTP.
+export { McpServerModule } from './mcp/server/mcp-server.module.js';
+export type {
+  McpServerModuleExtras,
+  McpServerModuleOptions,
+} from './mcp/server/mcp-server.module-definition.js';
+
 // LLM tools, typed stream events, structured output and prices.
 export { defineTool } from '../../providers/src/llm/tools/tool.js';
 export type {

@@ -46,6 +46,7 @@ const LAZY = [
   '@opentelemetry/api',
   '@opentelemetry/sdk-trace-node',
   '@opentelemetry/instrumentation-http',
+  '@modelcontextprotocol/sdk',
 ];
 
 const loadedPackages = (log: string): Set<string> =>

@@ -117,3 +117,15 @@ export { CacheUnavailableError } from './cache/cache-unavailable.error.js';
 
 // Redis connection tuning, shared by the Redis memory and cache stores.
 export type { RedisConnectionOptions } from './backends/redis-connection.js';
+
+// MCP client: the tools of Model Context Protocol servers (stdio or Streamable HTTP) as toolkit tools.
+export { connectMcpServers } from './mcp/mcp-toolset.js';
+export type { McpToolset, McpToolsetOptions } from './mcp/mcp-toolset.js';
+export type {
+  McpHttpServer,
+  McpServerConfig,
+  McpServers,
+  McpStdioServer,
+} from './mcp/mcp-server-config.js';
+export type { McpServerState, McpServerStatus } from './mcp/mcp-server-status.js';
+export { McpError } from './mcp/mcp.error.js';

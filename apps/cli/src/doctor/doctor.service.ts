@@ -7,6 +7,7 @@ import { isPortFree } from '../dev/port-check.js';
 import type { PlatformId } from '../deploy/deploy-platform.interface.js';
 import { PlatformClientService } from '../deploy/platform-client.service.js';
 import { probePostgres, probeRedis } from './backend-probes.js';
+import { probeMcpServers } from './mcp-probes.js';
 import { checkConfig } from './config-check.js';
 import { printDoctorReport, type DoctorCheck } from './doctor-check.js';
 import { isSupportedNode, SUPPORTED_NODE } from './node-version.js';
@@ -51,6 +52,7 @@ export class DoctorService {
     if (config) {
       checks.push(modelCheck(config, env, request.model));
       if (request.model === undefined) checks.push(...(await backendChecks(config)));
+      if (request.model === undefined) checks.push(...(await probeMcpServers(config.mcp, env)));
     }
     checks.push(await portCheck(request.host, request.port));
     if (request.platform) checks.push(await this.clients.check(request.platform));

@@ -116,6 +116,20 @@ describe('projectDependencies', () => {
     }
   });
 
+  it("gives the MCP SDK (an optional peer of the toolkit) and zod, its tests' schemas, to agent projects only", () => {
+    const agent = projectDependencies(toolkit, 'agent');
+    expect(toolkit.requiredPeers).not.toContain('@modelcontextprotocol/sdk');
+    expect(agent.dependencies['@modelcontextprotocol/sdk']).toBe(
+      ownPackage.devDependencies['@modelcontextprotocol/sdk'],
+    );
+    expect(agent.devDependencies.zod).toBe(ownPackage.devDependencies.zod);
+    for (const template of ['chatbot', 'api', 'rag'] as const) {
+      const other = projectDependencies(toolkit, template);
+      expect(other.dependencies).not.toHaveProperty('@modelcontextprotocol/sdk');
+      expect(other.devDependencies).not.toHaveProperty('zod');
+    }
+  });
+
   it("adds the platform's adapter only, at the version toolkit uses: no express on Fastify", () => {
     for (const template of PROJECT_TEMPLATES) {
       const fastify = projectDependencies(toolkit, template, 'fastify').dependencies;

@@ -38,7 +38,7 @@ export const BASE_PACKAGES: PackageLists = {
  */
 export const TEMPLATE_PACKAGES: Readonly<Record<ProjectTemplate, Partial<PackageLists>>> = {
   chatbot: {},
-  agent: {},
+  agent: { dependencies: ['@modelcontextprotocol/sdk'], devDependencies: ['zod'] },
   api: {},
   rag: { dependencies: ['cheerio', 'marked', 'unpdf'] },
 };

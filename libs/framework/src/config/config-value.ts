@@ -1,3 +1,4 @@
+import { parseMcpServers } from '../../../providers/src/mcp/parse-mcp-servers.js';
 import type { KeySpec } from './config.schema.js';
 
 /** A checked value, or a problem (with the sub-key it concerns inside a mapping). */
@@ -81,6 +82,8 @@ export function coerceValue(spec: KeySpec, raw: unknown, fromText: boolean): Coe
     case 'prices':
     case 'budget':
       return coerceMapping(spec.kind, raw, fromText);
+    case 'mcp_servers':
+      return parseMcpServers(raw, fromText);
     case 'string': {
       if (typeof raw !== 'string') return { problem: `must be a string (got ${shown})` };
       if (spec.choices && !spec.choices.includes(raw)) {

@@ -3,7 +3,16 @@ import type { ToolkitConfig } from './toolkit-config.interface.js';
 /** How one configuration key is checked. */
 export interface KeySpec {
   /** `duration`: seconds, as a number (`90`, `0.5`) or a string with a unit (`"500ms"`, `"30s"`, `"30m"`, `"24h"`, `"7d"`). */
-  kind: 'string' | 'boolean' | 'integer' | 'number' | 'bytes' | 'duration' | 'prices' | 'budget';
+  kind:
+    | 'string'
+    | 'boolean'
+    | 'integer'
+    | 'number'
+    | 'bytes'
+    | 'duration'
+    | 'prices'
+    | 'budget'
+    | 'mcp_servers';
   /** `null` only for a key that may be unset (`nullable`). */
   default: string | number | boolean | null | Readonly<Record<string, unknown>>;
   /** Allowed values for an enumerated string key. */
@@ -119,5 +128,10 @@ export const CONFIG_SCHEMA: Schema = {
     enabled: { kind: 'boolean', default: false },
     record_content: { kind: 'boolean', default: false },
     service_name: { kind: 'string', default: '' },
+  },
+  mcp: {
+    servers: { kind: 'mcp_servers', default: {} },
+    timeout: { kind: 'duration', default: 30, min: 0.001, max: 3600 },
+    max_result_size: { kind: 'bytes', default: 1024 * 1024, min: 1 },
   },
 };

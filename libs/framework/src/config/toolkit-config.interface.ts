@@ -1,6 +1,7 @@
 import type { CacheSettings } from '../../../providers/src/cache/cache-settings.js';
 import type { MemorySettings } from '../../../providers/src/memory/memory-settings.js';
 import type { LimitsSettings } from '../rate-limit/limits-settings.js';
+import type { McpSettings } from '../mcp/client/mcp-settings.js';
 import type { RagSettings } from './rag-settings.js';
 
 /** Resolved `app.*` settings. */
@@ -189,6 +190,8 @@ export interface ToolkitConfig {
   limits: LimitsSettings;
   /** `telemetry.*`: Prometheus metrics at `GET /metrics` and OpenTelemetry traces. */
   telemetry: TelemetrySettings;
+  /** `mcp.*`: MCP servers whose tools the app uses (`ToolRegistry`), and their limits. */
+  mcp: McpSettings;
   /** Sections toolkit does not know (e.g. a template's `styles:`), kept as parsed. */
   extra: Record<string, unknown>;
 }

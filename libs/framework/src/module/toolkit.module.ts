@@ -20,6 +20,7 @@ import { ToolkitExceptionFilter } from '../http/exception.filter.js';
 import { ValidationBinder } from '../http/validation-binder.js';
 import { appInfoProvider } from '../health/app-info.js';
 import { llmProvider } from '../llm/llm.providers.js';
+import { McpClient } from '../mcp/client/mcp-client.js';
 import { MemoryService } from '../memory/memory.service.js';
 import { memoryProviders } from '../memory/memory.providers.js';
 import { OpenApiController } from '../openapi/openapi.controller.js';
@@ -81,6 +82,7 @@ const configProvider: Provider = {
     ToolkitLifecycle,
     ValidationBinder,
     ToolRegistry,
+    McpClient,
     RateCounter,
     RateLimiter,
     { provide: APP_FILTER, useClass: ToolkitExceptionFilter },
@@ -98,6 +100,7 @@ const configProvider: Provider = {
     StreamRegistry,
     ResumableStreams,
     ToolRegistry,
+    McpClient,
     RateCounter,
     RateLimiter,
   ],

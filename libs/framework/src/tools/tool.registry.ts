@@ -1,4 +1,4 @@
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, Optional, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { ConfigError } from '../../../providers/src/errors/config.error.js';
 import { defineTool } from '../../../providers/src/llm/tools/tool.js';
@@ -6,6 +6,7 @@ import type {
   DefinedTool as ToolkitTool,
   ToolContext,
 } from '../../../providers/src/llm/tools/tool.js';
+import { McpClient } from '../mcp/client/mcp-client.js';
 import { TOOL_METADATA } from './tool.decorator.js';
 import type { ToolOptions } from './tool.decorator.js';
 
@@ -25,34 +26,81 @@ type Method = (args: unknown, context: ToolContext) => unknown;
 @Injectable()
 export class ToolRegistry implements OnApplicationBootstrap {
   private tools: Map<string, ToolkitTool> | undefined;
+  private readonly places = new Map<string, string>();
+  private readonly warned = new Set<string>();
+  private readonly logger = new Logger('toolkit:mcp');
 
   constructor(
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
+    @Optional() private readonly mcp?: McpClient,
   ) {}
 
-  /** Collects the tools at start-up, so a bad `@Tool()` schema stops the app from starting. */
-  onApplicationBootstrap(): void {
+  /**
+   * Collects the tools at start-up, so a bad `@Tool()` schema, or an MCP tool named like a
+   * `@Tool()`, stops the app from starting.
+   */
+  async onApplicationBootstrap(): Promise<void> {
     this.collect();
+    const clash = this.mcpTools().find((tool) => this.places.has(tool.name));
+    if (!clash) return;
+    // A failed start runs no shutdown hook: stop the servers' processes now.
+    await this.mcp?.onApplicationShutdown();
+    throw this.collision(clash.name);
   }
 
-  /** Every `@Tool()` method, in discovery order. */
+  /** Every `@Tool()` method, in discovery order, then the tools of the MCP servers (`mcp.servers`). */
   all(): ToolkitTool[] {
+    return [...this.decorated(), ...this.usableMcpTools()];
+  }
+
+  /** Only the `@Tool()` methods, in discovery order (what the app itself provides, e.g. to serve over MCP). */
+  decorated(): ToolkitTool[] {
     return [...this.collect().values()];
   }
 
-  /** The named tools, in the order given; an unknown name throws naming the known ones. */
+  /** The named tools (`@Tool()` or `<server>__<tool>`), in the order given; an unknown name throws naming the known ones. */
   pick(...names: string[]): ToolkitTool[] {
-    const tools = this.collect();
+    const tools = new Map(this.all().map((tool) => [tool.name, tool]));
     return names.map((name) => {
       const tool = tools.get(name);
       if (!tool) {
         const known = [...tools.keys()].join(', ') || 'none';
-        throw new ConfigError(name, `is not a @Tool() (tools: ${known})`, 'ToolRegistry.pick()');
+        throw new ConfigError(
+          name,
+          `is not a @Tool() or MCP tool (tools: ${known})`,
+          'ToolRegistry.pick()',
+        );
       }
       return tool;
     });
+  }
+
+  private mcpTools(): ToolkitTool[] {
+    return this.mcp?.tools() ?? [];
+  }
+
+  /** MCP tools, less any a server added later under a `@Tool()`'s name (logged once). */
+  private usableMcpTools(): ToolkitTool[] {
+    const decorated = this.collect();
+    return this.mcpTools().filter((tool) => {
+      if (!decorated.has(tool.name)) return true;
+      if (!this.warned.has(tool.name)) {
+        this.warned.add(tool.name);
+        this.logger.warn(`${this.collision(tool.name).message}; the MCP tool is left out`);
+      }
+      return false;
+    });
+  }
+
+  private collision(name: string): ConfigError {
+    const server = name.split('__')[0];
+    return new ConfigError(
+      'name',
+      `"${name}" is both ${this.places.get(name) ?? 'a @Tool()'} and a tool of MCP server "${server}"`,
+      'ToolRegistry',
+    );
   }
 
   private collect(): Map<string, ToolkitTool> {
@@ -70,6 +118,7 @@ export class ToolRegistry implements OnApplicationBootstrap {
         const name = options.name ?? key;
         const where = `@Tool() ${wrapper.name}.${key}`;
         if (tools.has(name)) throw new ConfigError('name', `"${name}" is used twice`, where);
+        this.places.set(name, where);
         try {
           tools.set(
             name,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { MemoryService, Tool, type ToolContext } from 'toolkit';
+import { conversationId, USER_ID } from '../conversation.js';
 
 /** Longest note the model may save. */
 const MAX_NOTE_LENGTH = 2000;
@@ -15,7 +16,9 @@ function wordsOf(text: string): Set<string> {
  * Notes the model keeps for one conversation: `save_note` remembers a fact, `search_notes` finds
  * the saved notes sharing the most words with a query. They live in the memory backend
  * (`memory:` in toolkit.yaml) beside the conversation, under `<conversation>/notes`, so they
- * follow its backend and retention, and no conversation ever sees another's notes.
+ * follow its backend and retention, and no conversation ever sees another's notes. An MCP
+ * client (`/mcp`) has no conversation: its calls use the default conversation of its session
+ * (`context.session`, the caller as `@Session()` gives it), so each caller keeps its own notes.
  */
 @Injectable()
 export class NotesTools {
@@ -64,10 +67,17 @@ export class NotesTools {
   }
 
   private notesOf(context: ToolContext['context']) {
-    const conversation = context.conversation;
-    if (typeof conversation !== 'string' || conversation === '') {
-      throw new Error('notes need a conversation: call the model with toolContext.conversation');
-    }
-    return this.memory.for(`${conversation}/notes`);
+    return this.memory.for(`${notesConversation(context)}/notes`);
   }
+}
+
+/** The chat's conversation (`toolContext.conversation`), else the MCP caller's session's default one. */
+function notesConversation({ conversation, session }: ToolContext['context']): string {
+  if (typeof conversation === 'string' && conversation !== '') return conversation;
+  if (typeof session === 'string' && session !== '') {
+    return conversationId(session, USER_ID.default);
+  }
+  throw new Error(
+    'notes need a conversation: call the model with toolContext.conversation (or serve them over MCP)',
+  );
 }

@@ -22,7 +22,9 @@ let shared: Ajv | undefined;
 function ajv(): Ajv {
   if (shared) return shared;
   const { Ajv: AjvClass } = createRequire(import.meta.url)('ajv') as typeof import('ajv');
-  shared = new AjvClass({ allErrors: true, strict: false });
+  // `format` is an annotation here: ajv knows no format without ajv-formats, and would warn on
+  // the console about each one a schema uses (MCP servers' schemas use many).
+  shared = new AjvClass({ allErrors: true, strict: false, validateFormats: false });
   return shared;
 }
 
