@@ -182,6 +182,8 @@ describe('GET /metrics scraped by a real Prometheus (telemetry.metrics: true)', 
     expect(text).toContain('# TYPE gen_ai_client_operation_time_to_first_chunk_seconds histogram');
     expect(text).toContain('# TYPE toolkit_llm_budget_refusals_total counter');
     expect(text).toContain('# TYPE toolkit_backend_errors_total counter');
+    // A user's calls were made (ada's), but cost by user was not asked for.
+    expect(text).not.toContain('user_id');
     const checked = await promtoolCheck(text);
     expect(checked).toEqual({ code: 0, output: '' });
   });
@@ -336,6 +338,36 @@ describe('memory and cache backends that cannot be reached (telemetry.metrics: t
     expect(count('cache')).toBeGreaterThanOrEqual(REQUESTS);
     expect(count('stream_log')).toBe(0);
     expect(text).toContain('\ntoolkit_llm_budget_refusals_total 0\n');
+    expect(await promtoolCheck(text)).toEqual({ code: 0, output: '' });
+  });
+});
+
+describe('cost by user, when asked (telemetry.metrics_cost_by_user)', () => {
+  let running: Running;
+  beforeAll(async () => (running = await start({ metrics: true, metrics_cost_by_user: true })));
+  afterAll(() => running.app.close());
+
+  it("counts each user's cost as their calls reported it, and no series for calls without one", async () => {
+    const before = reports.length;
+    await post(running.base, '/users/ana/ask', { question: 'What does a kettle cost?' });
+    const streamed = await post(running.base, '/users/bo%20"b"/ask/stream', { question: 'Hi' });
+    expect(streamed).toContain('data:');
+    await post(running.base, '/ask', { question: 'Nobody in particular' });
+    const made = reports.slice(before);
+    const costOf = (user: string): number =>
+      made.filter((r) => r.userId === user).reduce((sum, r) => sum + (r.costUsd ?? 0), 0);
+    expect(costOf('ana')).toBeGreaterThan(0);
+    expect(costOf('bo "b"')).toBeGreaterThan(0);
+    expect(made.filter((r) => r.userId === undefined)).toHaveLength(1);
+
+    const text = await (await scrape(running.base)).text();
+    const series = text
+      .split('\n')
+      .filter((line) => line.startsWith('toolkit_llm_user_cost_usd_total{'));
+    expect(series).toEqual([
+      `toolkit_llm_user_cost_usd_total{user_id="ana"} ${costOf('ana')}`,
+      `toolkit_llm_user_cost_usd_total{user_id="bo \\"b\\""} ${costOf('bo "b"')}`,
+    ]);
     expect(await promtoolCheck(text)).toEqual({ code: 0, output: '' });
   });
 });

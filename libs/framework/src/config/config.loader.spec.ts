@@ -95,14 +95,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ cwd: project({}), env: {} }).telemetry).toEqual({
       metrics: false,
       metrics_token: '',
+      metrics_cost_by_user: false,
       enabled: false,
       record_content: false,
       service_name: '',
     });
-    const env = { TOOLKIT_TELEMETRY_METRICS: 'true', TOOLKIT_TELEMETRY_METRICS_TOKEN: 's3cret' };
+    const env = {
+      TOOLKIT_TELEMETRY_METRICS: 'true',
+      TOOLKIT_TELEMETRY_METRICS_TOKEN: 's3cret',
+      TOOLKIT_TELEMETRY_METRICS_COST_BY_USER: '1',
+    };
     expect(loadConfig({ cwd: project({}), env }).telemetry).toMatchObject({
       metrics: true,
       metrics_token: 's3cret',
+      metrics_cost_by_user: true,
     });
     expect(
       failure(() => loadConfig({ cwd: project({}), env: { TOOLKIT_TELEMETRY_METRICS: 'maybe' } }))

@@ -125,6 +125,7 @@ export const CONFIG_SCHEMA: Schema = {
   telemetry: {
     metrics: { kind: 'boolean', default: false },
     metrics_token: { kind: 'string', default: '' },
+    metrics_cost_by_user: { kind: 'boolean', default: false },
     enabled: { kind: 'boolean', default: false },
     record_content: { kind: 'boolean', default: false },
     service_name: { kind: 'string', default: '' },

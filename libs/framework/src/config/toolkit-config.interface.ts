@@ -138,6 +138,13 @@ export interface TelemetrySettings {
    */
   metrics_token: string;
   /**
+   * Also count LLM cost by user: `toolkit_llm_user_cost_usd_total{user_id}`, for calls given a
+   * `userId` (`TOOLKIT_TELEMETRY_METRICS_COST_BY_USER`). Off by default: a label per user makes a
+   * series per user. At most 1,000 user ids get a series of their own; later ones count under
+   * `user_id="_other"`. @default false
+   */
+  metrics_cost_by_user: boolean;
+  /**
    * Export OpenTelemetry traces over OTLP/HTTP (`TOOLKIT_TELEMETRY_ENABLED`): an HTTP server span
    * per request, with spans of LLM calls, tool executions, embeddings, memory, cache and retrieval
    * under it. Setting `OTEL_EXPORTER_OTLP_ENDPOINT` (or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`)

@@ -27,10 +27,10 @@ export function installMetrics(
   const platform = platformOf(nest.getHttpAdapter());
   const streams = nest.get(StreamRegistry, { strict: false });
   const resumable = nest.get(ResumableStreams, { strict: false });
-  const metrics = new ToolkitMetrics({
-    openStreams: () => streams.size,
-    runningResumable: () => resumable.running,
-  });
+  const metrics = new ToolkitMetrics(
+    { openStreams: () => streams.size, runningResumable: () => resumable.running },
+    { costByUser: settings.metrics_cost_by_user },
+  );
   const expected = settings.metrics_token === '' ? undefined : `Bearer ${settings.metrics_token}`;
   const instance = nest.getHttpAdapter().getInstance() as object;
   // Made once, not per request: a request's hook adds one small listener and shares these.

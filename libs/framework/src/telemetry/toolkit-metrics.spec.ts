@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ToolkitMetrics } from './toolkit-metrics.js';
+import { MAX_COST_USERS, ToolkitMetrics } from './toolkit-metrics.js';
 
 const metrics = (): ToolkitMetrics =>
   new ToolkitMetrics({ openStreams: () => 2, runningResumable: () => 1 });
@@ -53,6 +53,45 @@ describe('ToolkitMetrics', () => {
       'toolkit_llm_cost_usd_total{gen_ai_provider_name="openai",gen_ai_request_model="mine"}',
     );
     expect(text).not.toMatch(/gen_ai_client_operation_duration_seconds_count\{[^}]*"mine"/);
+  });
+
+  it('counts cost by user only when asked, at most MAX_COST_USERS of them, then _other', () => {
+    const report = {
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      finishReason: 'stop' as const,
+      steps: 1,
+      inputTokens: 1,
+      outputTokens: 1,
+      totalTokens: 2,
+      costUsd: 0.25,
+    };
+    const plain = metrics();
+    plain.recordUsage({ ...report, userId: 'ana' });
+    expect(plain.registry.render()).not.toContain('user_id');
+
+    const byUser = new ToolkitMetrics(
+      { openStreams: () => 0, runningResumable: () => 0 },
+      { costByUser: true },
+    );
+    byUser.recordUsage({ ...report, userId: 'ana' });
+    byUser.recordUsage({ ...report, userId: 'ana' });
+    byUser.recordUsage({ ...report, userId: 'say "hi"\n' });
+    byUser.recordUsage(report); // no userId: counted in the total only
+    for (let i = 0; i < MAX_COST_USERS + 5; i += 1) {
+      byUser.recordUsage({ ...report, userId: `u${i}` });
+    }
+    const text = byUser.registry.render();
+    expect(text).toContain('toolkit_llm_user_cost_usd_total{user_id="ana"} 0.5');
+    expect(text).toContain('toolkit_llm_user_cost_usd_total{user_id="say \\"hi\\"\\n"} 0.25');
+    const series = text
+      .split('\n')
+      .filter((line) => line.startsWith('toolkit_llm_user_cost_usd_total{'));
+    expect(series).toHaveLength(MAX_COST_USERS + 1);
+    // ana, the quoted one and u0..u997 have their own; u998 and later share _other.
+    expect(text).toContain('toolkit_llm_user_cost_usd_total{user_id="u997"} 0.25');
+    expect(text).not.toContain('user_id="u998"');
+    expect(text).toContain('toolkit_llm_user_cost_usd_total{user_id="_other"} 1.75');
   });
 
   it('counts @Cache() outcomes by route pattern', () => {

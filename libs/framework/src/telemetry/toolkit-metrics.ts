@@ -13,6 +13,8 @@ import {
 import type { BackendName, RequestFailure } from './request-failure.js';
 
 const GEN_AI_LABELS = ['gen_ai_operation_name', 'gen_ai_provider_name', 'gen_ai_request_model'];
+/** User ids with a cost series of their own; later ones share `_other` (bounded cardinality). */
+export const MAX_COST_USERS = 1000;
 /** The backends of `toolkit_backend_errors_total`, each a series from the start (at 0). */
 const BACKENDS: readonly BackendName[] = ['memory', 'cache', 'stream_log'];
 
@@ -22,6 +24,12 @@ export interface StreamCounts {
   openStreams: () => number;
   /** Resumable streams whose producer runs in this process (`ResumableStreams.running`). */
   runningResumable: () => number;
+}
+
+/** What `ToolkitMetrics` counts besides its defaults. */
+export interface ToolkitMetricsOptions {
+  /** Count cost by user too (`telemetry.metrics_cost_by_user`). @default false */
+  costByUser?: boolean;
 }
 
 /** One finished HTTP request, as the duration histogram counts it. */
@@ -41,8 +49,9 @@ export interface HttpRequestSample {
  * `gen_ai_client_operation_duration_seconds`, `gen_ai_client_token_usage`,
  * `gen_ai_client_operation_time_to_first_chunk_seconds` (streamed calls), plus toolkit's own
  * `toolkit_llm_cost_usd_total`, `toolkit_llm_budget_refusals_total`,
- * `toolkit_backend_errors_total{backend}` and stream gauges.
- * Every label is bounded: route patterns, never paths; no user ids.
+ * `toolkit_backend_errors_total{backend}` and stream gauges; with `costByUser`,
+ * `toolkit_llm_user_cost_usd_total{user_id}`. Every label is bounded: route patterns, never
+ * paths; user ids only when asked, at most {@link MAX_COST_USERS} of them.
  */
 export class ToolkitMetrics {
   /** Everything below, for `GET /metrics`. */
@@ -109,7 +118,20 @@ export class ToolkitMetrics {
     }),
   );
 
-  constructor(streams: StreamCounts) {
+  private readonly userCost: Counter | undefined;
+  private readonly costUsers = new Set<string>();
+
+  constructor(streams: StreamCounts, options: ToolkitMetricsOptions = {}) {
+    this.userCost = options.costByUser
+      ? this.registry.register(
+          new Counter({
+            name: 'toolkit_llm_user_cost_usd_total',
+            help: 'USD spent on LLM calls whose price is known, by the userId of the call.',
+            labelNames: ['user_id'],
+            maxSeries: MAX_COST_USERS + 1, // and `_other`
+          }),
+        )
+      : undefined;
     this.registry.register(new DroppedSpansCounter());
     this.budgetRefusals.add([], 0);
     for (const backend of BACKENDS) this.backendErrors.add([backend], 0);
@@ -153,8 +175,19 @@ export class ToolkitMetrics {
     }
     this.tokenUsage.observe([...labels, 'input'], report.inputTokens);
     this.tokenUsage.observe([...labels, 'output'], report.outputTokens);
-    if (report.costUsd !== undefined)
-      this.cost.add([report.provider, report.model], report.costUsd);
+    if (report.costUsd === undefined) return;
+    this.cost.add([report.provider, report.model], report.costUsd);
+    if (this.userCost && report.userId !== undefined) {
+      this.userCost.add([this.costUserLabel(report.userId)], report.costUsd);
+    }
+  }
+
+  /** The user's own label while fewer than {@link MAX_COST_USERS} have one, then `_other`. */
+  private costUserLabel(userId: string): string {
+    if (this.costUsers.has(userId)) return userId;
+    if (this.costUsers.size >= MAX_COST_USERS) return '_other';
+    this.costUsers.add(userId);
+    return userId;
   }
 
   /** Counts a budget refusal or a backend failure of a request. */

@@ -44,6 +44,8 @@ export interface UsageReport extends TokenUsage {
    * first token). Absent for calls that were not streamed.
    */
   timeToFirstTokenMs?: number;
+  /** The call's `userId` (whose spend it is), when it was given one. */
+  userId?: string;
 }
 
 /** Options every call accepts. Each one overrides the `LLM`'s own setting for this call. */

@@ -415,7 +415,17 @@ export class LLM implements ChatModel {
     const durationMs = performance.now() - startedAt;
     const ttft =
       firstContentAt === undefined ? {} : { timeToFirstTokenMs: firstContentAt - startedAt };
-    const report = { ...priced, provider, model, finishReason, steps, durationMs, ...ttft };
+    const user = options.userId === undefined ? {} : { userId: options.userId };
+    const report = {
+      ...priced,
+      provider,
+      model,
+      finishReason,
+      steps,
+      durationMs,
+      ...ttft,
+      ...user,
+    };
     if (this.ledger && options.userId !== undefined && costUsd !== undefined) {
       // A failed write must not fail an answered call; the next check reads what was stored.
       this.lastSpend = this.ledger.record(options.userId, costUsd).catch(() => undefined);
