@@ -11,16 +11,20 @@ export interface TelemetryMode {
    * `OTEL_TRACES_SAMPLER_ARG`); every trace when absent, OpenTelemetry's default.
    */
   sampleRatio?: number;
+  /** `telemetry.http_instrumentation`: false has toolkit make the HTTP server span. @default true */
+  httpInstrumentation?: boolean;
 }
 
 /**
- * The five servers per platform: the same app with telemetry off, on (every trace, and one in ten
- * as a busy deployment samples), and each half alone.
+ * The six servers per platform: the same app with telemetry off, on (every trace; one in ten as
+ * a busy deployment samples; the server span made by toolkit instead of OpenTelemetry's HTTP
+ * instrumentation), and each half alone.
  */
 export const MODES = {
   off: { metrics: false, traces: false },
   on: { metrics: true, traces: true },
   sampled: { metrics: true, traces: true, sampleRatio: 0.1 },
+  toolkitSpans: { metrics: true, traces: true, httpInstrumentation: false },
   metrics: { metrics: true, traces: false },
   traces: { metrics: false, traces: true },
 } as const satisfies Record<string, TelemetryMode>;
@@ -66,6 +70,9 @@ export function modeEnvironment(
     ...(mode.metrics ? { TOOLKIT_TELEMETRY_METRICS: 'true' } : {}),
     ...(mode.traces && otlpUrl
       ? { TOOLKIT_TELEMETRY_ENABLED: 'true', OTEL_EXPORTER_OTLP_ENDPOINT: otlpUrl }
+      : {}),
+    ...(mode.traces && mode.httpInstrumentation === false
+      ? { TOOLKIT_TELEMETRY_HTTP_INSTRUMENTATION: 'false' }
       : {}),
     ...(mode.traces && mode.sampleRatio !== undefined
       ? {

@@ -51,6 +51,10 @@ type Measured = Record<PlatformName, Record<RouteName, Record<ModeName, ModeRun[
 const COMPARED = {
   on: { what: 'metrics + traces on', target: 0.97 },
   sampled: { what: 'metrics + traces on, one trace in ten sampled', target: 0.97 },
+  toolkitSpans: {
+    what: "metrics + traces on, the HTTP server span toolkit's (http_instrumentation: false)",
+    target: 0.97,
+  },
   metrics: { what: 'only metrics on', target: undefined },
   traces: { what: 'only traces on', target: undefined },
 } as const;
@@ -136,7 +140,7 @@ export function telemetryRows(measured: Measured, observed: Observed): Row[] {
           },
           paired: true,
           ...(target ? { target: { kind: 'min' as const, value: target } } : {}),
-          ...(mode === 'on' || mode === 'sampled'
+          ...(mode !== 'metrics' && mode !== 'traces'
             ? {
                 decomposedBy: [
                   `telemetry-metrics-${route}-${platform}`,

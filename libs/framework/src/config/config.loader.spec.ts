@@ -99,6 +99,7 @@ describe('loadConfig', () => {
       enabled: false,
       record_content: false,
       service_name: '',
+      http_instrumentation: true,
     });
     const env = {
       TOOLKIT_TELEMETRY_METRICS: 'true',

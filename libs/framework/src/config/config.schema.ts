@@ -129,6 +129,7 @@ export const CONFIG_SCHEMA: Schema = {
     enabled: { kind: 'boolean', default: false },
     record_content: { kind: 'boolean', default: false },
     service_name: { kind: 'string', default: '' },
+    http_instrumentation: { kind: 'boolean', default: true },
   },
   mcp: {
     servers: { kind: 'mcp_servers', default: {} },

@@ -30,8 +30,8 @@ const traced = new WeakSet<object>();
 /**
  * Exports the traces of the app served by `adapter` over OTLP/HTTP (`telemetry.enabled`): uses the tracer provider the
  * app registered, else builds and registers one (see `leaseTraceProvider`); gives every request
- * an HTTP server span (OpenTelemetry's HTTP instrumentation when installed, else toolkit's, see
- * `installServerSpans`) and sends toolkit's spans (LLM calls, tools, memory, cache) to the
+ * an HTTP server span (OpenTelemetry's HTTP instrumentation when installed and
+ * `telemetry.http_instrumentation` is on, else toolkit's, see `installServerSpans`) and sends toolkit's spans (LLM calls, tools, memory, cache) to the
  * provider, with content only under `telemetry.record_content`. When the app closes, the last
  * spans are flushed and toolkit's provider shut down. With `requestHooks`, call after
  * `configureNestApp`, before `init()`. A second call for the same app does nothing.
@@ -54,7 +54,7 @@ export async function installTracing(
   // With a provider of the app's own, so are its instrumentations: toolkit adds none.
   const server = adapter.getHttpServer() as object;
   const source: ServerSpanSource =
-    lease.own && (await traceWithHttpInstrumentation(api, server))
+    lease.own && settings.http_instrumentation && (await traceWithHttpInstrumentation(api, server))
       ? 'instrumentation-http'
       : 'toolkit';
   if (requestHooks) installServerSpans(adapter, api);
