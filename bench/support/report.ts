@@ -88,7 +88,8 @@ export function renderResults(
     `Settings: ${settings.duration} s per run, ${settings.rounds} round${settings.rounds === 1 ? '' : 's'} (median reported), ` +
       `${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.cliRuns} CLI spawns ` +
       `per round, ${settings.opsConcurrency} concurrent lanes in the memory/TestClient workers. Every ` +
-      'server runs in its own process on 127.0.0.1; autocannon drives it from the harness process.',
+      'server runs in its own process on 127.0.0.1; autocannon drives it from the harness process. ' +
+      `Node.js ${process.version} (servers and harness).`,
     '',
     '## Ratios',
     '',
