@@ -17,6 +17,8 @@ const shared = {
     '^toolkit/testing$': '<rootDir>/libs/testing/src/index.ts',
     '^toolkit/providers$': '<rootDir>/libs/providers/src/index.ts',
     '^toolkit/rag$': '<rootDir>/libs/rag/src/index.ts',
+    '^toolkit/express$': '<rootDir>/libs/framework/src/express.ts',
+    '^toolkit/fastify$': '<rootDir>/libs/framework/src/fastify.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   // The Nest CLI's scaffolds are fixtures: their specs run inside copies of the apps, under

@@ -9,7 +9,14 @@ import { REPO_ROOT } from '../../apps/cli/test/support/cli-process.js';
 import { packToolkit } from '../integration/support/toolkit-tarball.js';
 
 /** The package's library entry points (`./register` is the CLI's ES-only loader hook). */
-const LIBRARIES = ['toolkit', 'toolkit/testing', 'toolkit/rag', 'toolkit/providers'];
+const LIBRARIES = [
+  'toolkit',
+  'toolkit/testing',
+  'toolkit/rag',
+  'toolkit/providers',
+  'toolkit/express',
+  'toolkit/fastify',
+];
 
 /** Runs a CommonJS script in the repository, where `toolkit` resolves to this package itself. */
 async function runCommonJs(script: string): Promise<unknown> {
@@ -44,21 +51,28 @@ describe('the package for CommonJS and ES module consumers', () => {
     expect(result.types).not.toBe(false);
     if (result.types === false) return;
     expect(result.problems).toEqual([]);
-    for (const entry of ['.', './testing', './rag', './providers']) {
+    const barrels: Record<string, string> = {
+      '.': 'libs/framework/src/index',
+      './testing': 'libs/testing/src/index',
+      './rag': 'libs/rag/src/index',
+      './providers': 'libs/providers/src/index',
+      './express': 'libs/framework/src/express',
+      './fastify': 'libs/framework/src/fastify',
+    };
+    for (const [entry, barrel] of Object.entries(barrels)) {
       const resolved = Object.fromEntries(
         Object.entries(result.entrypoints[entry].resolutions).map(([kind, resolution]) => [
           kind,
           resolution.resolution?.fileName.replace('/node_modules/toolkit/', ''),
         ]),
       );
-      const lib = entry === '.' ? 'framework' : entry.slice(2);
       expect({ entry, resolved }).toEqual({
         entry,
         resolved: {
-          node10: `dist/cjs/libs/${lib}/src/index.d.ts`,
-          'node16-cjs': `dist/cjs/libs/${lib}/src/index.d.ts`,
-          'node16-esm': `dist/libs/${lib}/src/index.d.ts`,
-          bundler: `dist/libs/${lib}/src/index.d.ts`,
+          node10: `dist/cjs/${barrel}.d.ts`,
+          'node16-cjs': `dist/cjs/${barrel}.d.ts`,
+          'node16-esm': `dist/${barrel}.d.ts`,
+          bundler: `dist/${barrel}.d.ts`,
         },
       });
     }
@@ -86,6 +100,8 @@ describe('the package for CommonJS and ES module consumers', () => {
       'toolkit/testing': { file: 'dist/libs/testing/src/index.js', different: [] },
       'toolkit/rag': { file: 'dist/libs/rag/src/index.js', different: [] },
       'toolkit/providers': { file: 'dist/libs/providers/src/index.js', different: [] },
+      'toolkit/express': { file: 'dist/libs/framework/src/express.js', different: [] },
+      'toolkit/fastify': { file: 'dist/libs/framework/src/fastify.js', different: [] },
       llm: true,
     });
   });
@@ -94,8 +110,10 @@ describe('the package for CommonJS and ES module consumers', () => {
     const names = await runCommonJs(`
       (async () => {
         const result = {};
-        for (const lib of ['framework', 'testing', 'rag', 'providers']) {
-          const file = 'libs/' + lib + '/src/index.js';
+        const barrels = ['framework/src/index', 'testing/src/index', 'rag/src/index',
+          'providers/src/index', 'framework/src/express', 'framework/src/fastify'];
+        for (const lib of barrels) {
+          const file = 'libs/' + lib + '.js';
           const cjs = Object.keys(require('./dist/cjs/' + file)).sort();
           const esm = Object.keys(await import('./dist/' + file)).sort();
           result[lib] = { cjs, esm };
@@ -106,7 +124,7 @@ describe('the package for CommonJS and ES module consumers', () => {
       names as Record<string, { cjs: string[]; esm: string[] }>,
     )) {
       expect({ lib, names: cjs }).toEqual({ lib, names: esm });
-      expect(esm.length).toBeGreaterThan(5);
+      expect(esm.length).toBeGreaterThan(lib.endsWith('/index') ? 5 : 0);
     }
   });
 });

@@ -67,6 +67,12 @@ export {
   StreamExpiredError,
 } from './sse/resumable-streams.js';
 export { ResumableStreamsController } from './sse/resumable-streams.controller.js';
+// The log resumable streams are kept in, injectable (and overridable in tests) like the stores.
+export { StreamLog } from '../../providers/src/streams/stream-log.interface.js';
+export type {
+  AppendOutcome,
+  StreamLogEntry,
+} from '../../providers/src/streams/stream-log.interface.js';
 export { StreamDetachedError, TooManyStreamsError } from './sse/stream-limit.errors.js';
 export {
   RequestSignal,

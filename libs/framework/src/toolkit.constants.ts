@@ -8,6 +8,13 @@
 export const TOOLKIT_CONFIG = Symbol.for('toolkit:config');
 
 /**
+ * Injection token of a configuration its host resolved already (`App` loads it before Nest
+ * starts, to choose the HTTP platform): `ToolkitModule` provides it as `TOOLKIT_CONFIG` instead
+ * of loading `toolkit.yaml` and `.env` a second time. Internal: not exported from the barrel.
+ */
+export const PRELOADED_CONFIG = Symbol.for('toolkit:preloaded-config');
+
+/**
  * Injection token of the application's {@link AppInfo} (name and version).
  *
  * @example

@@ -15,6 +15,7 @@ import {
   type ArgumentsHost,
   type ExceptionFilter,
   type INestApplication,
+  type Type,
 } from '@nestjs/common';
 import { APP_FILTER, NestFactory } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
@@ -197,24 +198,106 @@ describe("the user's own global filters", () => {
     }
   }
 
-  it('win over toolkit, as an APP_FILTER of the root module or with useGlobalFilters', async () => {
+  // Nest tries global filters last-registered first, and registers those of a module before those
+  // of the modules it imports, in the order of its imports. Toolkit's filter catches everything.
+  @Module({ providers: [{ provide: APP_FILTER, useClass: RootFilter }] })
+  class FiltersModule {}
+
+  async function clientOf(root: Type): Promise<{ client: TestClient; close(): Promise<void> }> {
+    const nest = await NestFactory.create(root, testAdapter(), { logger: false });
+    return { client: new TestClient(nest), close: () => nest.close() };
+  }
+
+  it('win over toolkit as an APP_FILTER of a module imported after ToolkitModule', async () => {
+    @Module({
+      imports: [ToolkitModule.forRoot({ errors: 'all' }), FiltersModule],
+      controllers: [OwnController],
+    })
+    class FiltersAfter {}
+    const { client, close } = await clientOf(FiltersAfter);
+    expect((await client.get('/own/bad')).json()).toEqual({ by: 'root filter' });
+    // What it does not catch is still toolkit's.
+    expect((await client.get('/nowhere')).json()).toEqual({ error: 'Not Found' });
+    await close();
+  });
+
+  it('win over toolkit with useGlobalFilters, on routes and on unknown paths', async () => {
+    @Catch()
+    class CatchAll implements ExceptionFilter {
+      catch(_error: unknown, host: ArgumentsHost): void {
+        sendJson(host.switchToHttp().getResponse(), 418, { by: 'catch-all' });
+      }
+    }
+    @Module({ imports: [ToolkitModule.forRoot({ errors: 'all' })], controllers: [OwnController] })
+    class WithGlobalFilter {}
+    const nest = await NestFactory.create(WithGlobalFilter, testAdapter(), { logger: false });
+    nest.useGlobalFilters(new RootFilter());
+    const client = new TestClient(nest);
+    expect((await client.get('/own/bad')).json()).toEqual({ by: 'root filter' });
+    expect((await client.get('/own/outage')).json()).toEqual({
+      error: 'The memory backend is down',
+    });
+    await nest.close();
+
+    const all = await NestFactory.create(WithGlobalFilter, testAdapter(), { logger: false });
+    all.useGlobalFilters(new CatchAll());
+    const caught = await new TestClient(all).get('/nowhere');
+    expect(caught.statusCode).toBe(418);
+    expect(caught.json()).toEqual({ by: 'catch-all' });
+    await all.close();
+  });
+
+  it('come after toolkit as an APP_FILTER of the module importing it, or of one imported before', async () => {
+    // Registered before toolkit's catch-all, so toolkit answers first (see the README).
     @Module({
       imports: [ToolkitModule.forRoot({ errors: 'all' })],
       controllers: [OwnController],
       providers: [{ provide: APP_FILTER, useClass: RootFilter }],
     })
-    class WithRootFilter {}
-    const first = await NestFactory.create(WithRootFilter, testAdapter(), { logger: false });
-    expect((await new TestClient(first).get('/own/bad')).json()).toEqual({ by: 'root filter' });
-    expect((await new TestClient(first).get('/nowhere')).json()).toEqual({ error: 'Not Found' });
-    await first.close();
+    class InRoot {}
+    const inRoot = await clientOf(InRoot);
+    expect((await inRoot.client.get('/own/bad')).json()).toEqual({ error: 'x' });
+    await inRoot.close();
 
-    @Module({ imports: [ToolkitModule.forRoot({ errors: 'all' })], controllers: [OwnController] })
-    class WithGlobalFilter {}
-    const second = await NestFactory.create(WithGlobalFilter, testAdapter(), { logger: false });
-    second.useGlobalFilters(new RootFilter());
-    expect((await new TestClient(second).get('/own/bad')).json()).toEqual({ by: 'root filter' });
-    await second.close();
+    @Module({
+      imports: [FiltersModule, ToolkitModule.forRoot({ errors: 'all' })],
+      controllers: [OwnController],
+    })
+    class FiltersBefore {}
+    const before = await clientOf(FiltersBefore);
+    expect((await before.client.get('/own/bad')).json()).toEqual({ error: 'x' });
+    await before.close();
+
+    // Without `errors: 'all'`, toolkit gives the host's own route Nest's default answer.
+    @Module({
+      imports: [ToolkitModule.forRoot()],
+      controllers: [OwnController],
+      providers: [{ provide: APP_FILTER, useClass: RootFilter }],
+    })
+    class InRootDefault {}
+    const byDefault = await clientOf(InRootDefault);
+    expect((await byDefault.client.get('/own/bad')).json()).toEqual({
+      statusCode: 400,
+      message: 'x',
+      error: 'Bad Request',
+    });
+    await byDefault.close();
+  });
+
+  it("win on the host's own routes in errors: 'toolkit' mode when imported after toolkit", async () => {
+    @Module({
+      imports: [ToolkitModule.forRoot(), FiltersModule],
+      controllers: [OwnController, AiController],
+    })
+    class DefaultErrors {}
+    const { client, close } = await clientOf(DefaultErrors);
+    expect((await client.get('/own/bad')).json()).toEqual({ by: 'root filter' });
+    // Toolkit's routes and errors still answer toolkit's way.
+    expect((await client.post('/ai/ask', { json: {} })).statusCode).toBe(422);
+    expect((await client.get('/own/outage')).json()).toEqual({
+      error: 'The memory backend is down',
+    });
+    await close();
   });
 });
 

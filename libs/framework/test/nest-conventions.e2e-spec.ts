@@ -11,6 +11,7 @@ import {
   Header,
   HttpCode,
   Injectable,
+  Module,
   Param,
   ParseIntPipe,
   Post,
@@ -29,7 +30,7 @@ import {
 import { map, type Observable } from 'rxjs';
 import { APP_FILTER } from '@nestjs/core';
 import { App, Arg, Route } from 'toolkit';
-import { TestClient } from 'toolkit/testing';
+import { TestClient, createTestingApp } from 'toolkit/testing';
 import { sendJson, testPlatform } from '../../../test/support/platform.js';
 
 class TeapotError extends Error {}
@@ -271,5 +272,49 @@ describe("a user's global filters", () => {
     expect(caught.json()).toEqual({ teapot: true });
     expect((await client.get('/other')).json()).toEqual({ error: 'not a teapot' });
     await app.close();
+  });
+
+  it('win over toolkit as an APP_FILTER of a module in App imports', async () => {
+    @Module({ providers: [{ provide: APP_FILTER, useClass: TeapotFilter }] })
+    class TeapotFilters {}
+    const app = new App({
+      controllers: [TeapotController],
+      imports: [TeapotFilters],
+      logger: false,
+      cwd: '/nonexistent',
+    });
+    const client = new TestClient(app);
+    expect((await client.get('/teapot')).json()).toEqual({ teapot: true });
+    expect((await client.get('/other')).json()).toEqual({ error: 'not a teapot' });
+    expect((await client.get('/nowhere')).json()).toEqual({ error: 'Not Found' });
+    await app.close();
+  });
+
+  it('win over toolkit as an APP_FILTER in createTestingApp providers', async () => {
+    const { client, close } = await createTestingApp({
+      controllers: [TeapotController],
+      providers: [{ provide: APP_FILTER, useClass: TeapotFilter }],
+    });
+    const caught = await client.get('/teapot');
+    expect(caught.statusCode).toBe(418);
+    expect(caught.json()).toEqual({ teapot: true });
+    expect((await client.get('/other')).json()).toEqual({ error: 'not a teapot' });
+    await close();
+  });
+
+  it('take everything toolkit would answer when theirs catches everything', async () => {
+    @Catch()
+    class CatchAll implements ExceptionFilter {
+      catch(_error: unknown, host: ArgumentsHost): void {
+        sendJson(host.switchToHttp().getResponse(), 418, { caughtBy: 'catch-all' });
+      }
+    }
+    const { client, close } = await createTestingApp({
+      controllers: [TeapotController],
+      providers: [{ provide: APP_FILTER, useClass: CatchAll }],
+    });
+    expect((await client.get('/other')).json()).toEqual({ caughtBy: 'catch-all' });
+    expect((await client.get('/nowhere')).json()).toEqual({ caughtBy: 'catch-all' });
+    await close();
   });
 });

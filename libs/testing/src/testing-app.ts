@@ -14,6 +14,7 @@ import { installedPlatform } from '../../framework/src/http/platform/installed-p
 import { createHttpAdapter } from '../../framework/src/http/platform/platform-adapter.js';
 import { TOOLKIT_CONFIG } from '../../framework/src/toolkit.constants.js';
 import { MemoryService } from '../../framework/src/memory/memory.service.js';
+import { exceptionFilterFirst } from '../../framework/src/module/exception-filter.provider.js';
 import { ToolkitModule } from '../../framework/src/module/toolkit.module.js';
 import { TestClient } from './test-client.js';
 
@@ -58,19 +59,24 @@ export interface TestingApp {
  * const { client, close } = await createTestingApp({}, builder);
  */
 export function createTestingModule(options: TestingAppOptions = {}): TestingModuleBuilder {
-  let builder = Test.createTestingModule({
-    imports: [
-      ToolkitModule.forRoot({
-        config: { llm: { default_model: 'echo' }, ...options.config },
-        cwd: options.cwd ?? '/nonexistent-toolkit-test-dir',
-        errors: 'all',
-        validate: true,
-      }),
-      ...(options.imports ?? []),
-    ],
-    controllers: options.controllers ?? [],
-    providers: options.providers ?? [],
-  });
+  // Toolkit's catch-all filter registered first, so that an APP_FILTER in `providers` or
+  // `imports` is tried before it, as in `App`.
+  let builder = Test.createTestingModule(
+    exceptionFilterFirst({
+      imports: [
+        ToolkitModule.forRoot({
+          config: { llm: { default_model: 'echo' }, ...options.config },
+          cwd: options.cwd ?? '/nonexistent-toolkit-test-dir',
+          errors: 'all',
+          validate: true,
+          adapterReplies: true, // createHttpAdapter gives toolkit's adapter, which applies them
+        }),
+        ...(options.imports ?? []),
+      ],
+      controllers: options.controllers ?? [],
+      providers: options.providers ?? [],
+    }),
+  );
   if (options.llm) builder = builder.overrideProvider(LLM).useValue(options.llm);
   if (options.memory) builder = builder.overrideProvider(MemoryService).useValue(options.memory);
   return builder;

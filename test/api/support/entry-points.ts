@@ -9,6 +9,8 @@ export const ENTRY_POINTS = {
   'toolkit/testing': 'libs/testing/src/index.ts',
   'toolkit/providers': 'libs/providers/src/index.ts',
   'toolkit/rag': 'libs/rag/src/index.ts',
+  'toolkit/express': 'libs/framework/src/express.ts',
+  'toolkit/fastify': 'libs/framework/src/fastify.ts',
 } as const;
 
 /** The name a user imports, e.g. `toolkit/testing`. */

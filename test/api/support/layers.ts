@@ -11,6 +11,8 @@ const PACKAGE_NAMES: Readonly<Record<string, Layer>> = {
   'toolkit/testing': 'testing',
   'toolkit/providers': 'providers',
   'toolkit/rag': 'rag',
+  'toolkit/express': 'framework',
+  'toolkit/fastify': 'framework',
 };
 
 /**

@@ -12,6 +12,7 @@ import type { CorsOptions } from '@nestjs/common/interfaces/external/cors-option
 import type { Express } from 'express';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { loadConfig } from '../config/config.loader.js';
+import { withPreloadedConfig } from '../config/preloaded-config.js';
 import { corsOptions } from './cors-options.js';
 import type { ToolkitConfig, ToolkitConfigInput } from '../config/toolkit-config.interface.js';
 import type { NodeHandler, PlatformName } from '../http/platform/http-platform.js';
@@ -24,6 +25,7 @@ import {
   hasResumableStream,
   ResumableStreamsController,
 } from '../sse/resumable-streams.controller.js';
+import { exceptionFilterFirst } from '../module/exception-filter.provider.js';
 import { ToolkitModule } from '../module/toolkit.module.js';
 import { StreamRegistry } from '../sse/stream-registry.js';
 import type { ParamsDeclaration } from '../routing/param-spec.js';
@@ -300,29 +302,31 @@ export class App {
     @Module({})
     class ToolkitAppModule {}
     const config = this.configInput();
-    // Read here too: the platform is chosen before Nest is created (a bad value fails now,
-    // naming the key and where it came from).
-    const { app: settings } = loadConfig({
+    // Loaded once, here: the platform is chosen before Nest is created (a bad value fails now,
+    // naming the key and where it came from), and ToolkitModule (with every module reading
+    // `TOOLKIT_CONFIG`, RagModule too) shares this object rather than reading the files again.
+    const resolved = loadConfig({
       ...(this.options.cwd ? { cwd: this.options.cwd } : {}),
       ...(config ? { overrides: config } : {}),
     });
-    const root: DynamicModule = {
+    const settings = resolved.app;
+    const toolkit = ToolkitModule.forRoot({
+      ...(config ? { config } : {}),
+      ...(this.options.cwd ? { cwd: this.options.cwd } : {}),
+      ...(this.title ? { title: this.title } : {}),
+      version: this.version,
+      errors: 'all',
+      validate: true,
+      openapi: true,
+      adapterReplies: true, // toolkit's adapter (createHttpAdapter) applies the return rules
+    });
+    // Toolkit's catch-all filter registered first, so tried last: the app's own filters first.
+    const root: DynamicModule = exceptionFilterFirst({
       module: ToolkitAppModule,
-      imports: [
-        ToolkitModule.forRoot({
-          ...(config ? { config } : {}),
-          ...(this.options.cwd ? { cwd: this.options.cwd } : {}),
-          ...(this.title ? { title: this.title } : {}),
-          version: this.version,
-          errors: 'all',
-          validate: true,
-          openapi: true,
-        }),
-        ...(this.options.imports ?? []),
-      ],
+      imports: [withPreloadedConfig(toolkit, resolved), ...(this.options.imports ?? [])],
       controllers,
       providers: this.options.providers ?? [],
-    };
+    });
     // Loaded here, not at import: importing toolkit stays as cheap as importing Nest itself.
     const adapter = await createHttpAdapter(settings.platform, {
       trustProxy: settings.trust_proxy,

@@ -5,6 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import { ConfigError } from '../../../providers/src/errors/config.error.js';
 import { CONFIG_SCHEMA, type KeySpec } from './config.schema.js';
 import { coerceValue } from './config-value.js';
+import { rememberEnvironment } from './config-environment.js';
 import { configDefaults } from './config-defaults.js';
 import type { ToolkitConfig, ToolkitConfigInput } from './toolkit-config.interface.js';
 
@@ -26,7 +27,8 @@ const SECTIONS = Object.keys(CONFIG_SCHEMA) as Section[];
 /**
  * Resolves the configuration: schema defaults, then code overrides, then `toolkit.yaml`, then
  * `DEBUG` and `TOOLKIT_<SECTION>_<KEY>` variables. Any bad value throws a {@link ConfigError}
- * whose one-line message names the key and its source.
+ * whose one-line message names the key and its source. The environment it read (with `.env`)
+ * stays known as `environmentOf(config)`, where the injected `LLM` finds its keys.
  *
  * @example
  * const config = loadConfig({ cwd: __dirname }); // config.cache.ttl === 300 by default
@@ -44,6 +46,7 @@ export function loadConfig(options: LoadConfigOptions = {}): ToolkitConfig {
   if (existsSync(file)) applyObject(config, readYaml(file), 'toolkit.yaml', sources);
   applyEnvironment(config, env, sources);
   checkRelations(config, sources);
+  rememberEnvironment(config, env);
   return config;
 }
 

@@ -6,7 +6,7 @@ import {
   type ArgumentsHost,
   type ExceptionFilter,
 } from '@nestjs/common';
-import { BaseExceptionFilter, HttpAdapterHost, ModuleRef } from '@nestjs/core';
+import { BaseExceptionFilter, HttpAdapterHost } from '@nestjs/core';
 import { MethodNotAllowedError, NotFoundError } from './http.errors.js';
 import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
 import { reportFailure } from '../telemetry/request-failure.js';
@@ -16,7 +16,6 @@ import {
   type ToolkitModuleOptions,
 } from '../module/toolkit.module-definition.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
-import { earlierGlobalFilter } from './earlier-filters.js';
 import { logFailure } from './log-failure.js';
 import { toErrorResponse } from './error-response.js';
 import type { HttpPlatform } from './platform/http-platform.js';
@@ -38,10 +37,13 @@ interface HttpRequest {
  * toolkit errors; every other error gets Nest's default answer, so a host application's own
  * routes keep their bodies — unless `ToolkitModule.forRoot({ errors: 'all' })` (what `App` uses),
  * where every route answers toolkit's way and an unknown path is `404 { "error": "Not Found" }`
- * or, for a known path with the wrong method, 405 with `Allow`. Any filter of yours catching an
- * exception wins over it: method and controller filters come first in Nest, global ones you add
- * with `useGlobalFilters` too, and toolkit hands over to an `APP_FILTER` of yours registered
- * before it.
+ * or, for a known path with the wrong method, 405 with `Allow`.
+ *
+ * It catches everything, so it is meant to be the first global filter registered, the last Nest
+ * tries: method and controller filters come before any global one, and Nest tries global filters
+ * last-registered first, so a global filter of yours registered after it (`useGlobalFilters`, an
+ * `APP_FILTER` in `App`'s `providers` or in a module imported after `ToolkitModule`) gets what
+ * its `@Catch()` names. It never looks for other filters itself: what it catches, it answers.
  */
 @Catch()
 export class ToolkitExceptionFilter extends BaseExceptionFilter implements ExceptionFilter {
@@ -51,16 +53,14 @@ export class ToolkitExceptionFilter extends BaseExceptionFilter implements Excep
     @Inject(TOOLKIT_CONFIG) private readonly config: ToolkitConfig,
     @Inject(TOOLKIT_MODULE_OPTIONS) private readonly options: ToolkitModuleOptions,
     private readonly adapterHost: HttpAdapterHost,
-    private readonly moduleRef: ModuleRef,
   ) {
     super();
   }
 
   override catch(exception: unknown, host: ArgumentsHost): unknown {
-    // Counted (budget refusals, backends down) whichever filter answers.
+    // Budget refusals and backends down are counted here, where toolkit answers them; one that a
+    // filter of yours catches first is yours to count.
     reportFailure(exception);
-    const yours = earlierGlobalFilter(this.moduleRef, this, exception);
-    if (yours) return yours.catch(exception, host);
     if (host.getType() !== 'http') throw exception;
     const req = host.switchToHttp().getRequest<HttpRequest>();
     const res = host.switchToHttp().getResponse<object>();

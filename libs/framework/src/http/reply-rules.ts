@@ -1,48 +1,34 @@
 import { StreamableFile } from '@nestjs/common';
-import type { HttpServer } from '@nestjs/common';
 import { replyRouteOf } from '../routing/bind-request.js';
 import type { HttpPlatform } from './platform/http-platform.js';
-import { platformOf } from './platform/platform-of.js';
 
-const INSTALLED = Symbol.for('toolkit:reply-rules');
-
-type Reply = HttpServer['reply'];
-type Adapter = Pick<HttpServer, 'reply' | 'getType'> & { [INSTALLED]?: true };
+/** The adapter's own `reply`, for what toolkit's rules leave to it. */
+export type AdapterReply = (response: object, body: unknown, statusCode?: number) => unknown;
 
 /**
- * Teaches an HTTP adapter toolkit's return rules, for toolkit routes only: `[body, status]` →
- * that status; a string → `text/plain`; `undefined` → 204; a Buffer → `application/octet-stream`;
- * anything else → JSON, 200 even for POST. `@HttpCode()` replaces the 200/204 defaults; a tuple
- * wins over both. Plain Nest routes and error replies (a status other than the route's success
- * status) go to the adapter untouched; an answer already sent (an SSE stream) is left alone.
- * Idempotent.
+ * Toolkit's return rules, for toolkit routes only: `[body, status]` → that status; a string →
+ * `text/plain`; `undefined` → 204; a Buffer → `application/octet-stream`; anything else → JSON,
+ * 200 even for POST. `@HttpCode()` replaces the 200/204 defaults; a tuple wins over both. Plain
+ * Nest routes and error replies (a status other than the route's success status) go to `reply`
+ * (the adapter's own) untouched; an answer already sent (an SSE stream) is left alone. What
+ * toolkit's adapters (`ToolkitExpressAdapter`, `ToolkitFastifyAdapter`) call from their `reply`.
  */
-export function installReplyRules(adapter: Adapter): void {
-  if (adapter[INSTALLED]) return;
-  const platform = platformOf(adapter);
-  const reply: Reply = adapter.reply.bind(adapter);
-  adapter.reply = (response: object, body: unknown, statusCode?: number): unknown => {
-    const route = replyRouteOf(response);
-    // Nest replies with a route's result passing no status (it set it before the handler ran),
-    // or its success status; an error filter passes the error's.
-    const isResult = statusCode === undefined || statusCode === route?.successStatus;
-    if (!route || !isResult) return reply(response, body, statusCode);
-    if (platform.isAnswered(response)) return undefined;
-    const [value, tupleStatus] = splitTuple(body);
-    const status =
-      tupleStatus ?? (route.explicitStatus ? route.successStatus : value === undefined ? 204 : 200);
-    return answer(platform, response, status, value, reply);
-  };
-  adapter[INSTALLED] = true;
-}
-
-function answer(
+export function replyByToolkitRules(
   platform: HttpPlatform,
   response: object,
-  status: number,
-  value: unknown,
-  reply: Reply,
+  body: unknown,
+  statusCode: number | undefined,
+  reply: AdapterReply,
 ): unknown {
+  const route = replyRouteOf(response);
+  // Nest replies with a route's result passing no status (it set it before the handler ran),
+  // or its success status; an error filter passes the error's.
+  const isResult = statusCode === undefined || statusCode === route?.successStatus;
+  if (!route || !isResult) return reply(response, body, statusCode);
+  if (platform.isAnswered(response)) return undefined;
+  const [value, tupleStatus] = splitTuple(body);
+  const status =
+    tupleStatus ?? (route.explicitStatus ? route.successStatus : value === undefined ? 204 : 200);
   if (value === undefined) platform.send(response, status);
   else if (typeof value === 'string')
     platform.send(response, status, value, 'text/plain; charset=utf-8');
@@ -62,4 +48,12 @@ export function splitTuple(result: unknown): [unknown, number | undefined] {
     }
   }
   return [result, undefined];
+}
+
+/** Marks an adapter whose own `reply` applies {@link replyByToolkitRules}. */
+export const TOOLKIT_REPLIES = Symbol.for('toolkit:replies');
+
+/** True for toolkit's adapters, which apply the return rules themselves. */
+export function appliesToolkitReplies(adapter: object | undefined): boolean {
+  return (adapter as { [TOOLKIT_REPLIES]?: boolean } | undefined)?.[TOOLKIT_REPLIES] === true;
 }

@@ -1,8 +1,12 @@
 import 'reflect-metadata';
 import { Injectable } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { LLM } from '../../../providers/src/llm/llm.js';
+import { loadConfig } from '../config/config.loader.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { llmProvider } from './llm.providers.js';
@@ -24,6 +28,28 @@ function config(llm: Partial<ToolkitConfig['llm']>): ToolkitConfig {
       ...llm,
     },
   } as ToolkitConfig;
+}
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+/** A project folder whose `.env` holds `dotenv`. */
+function project(dotenv: string): string {
+  const folder = mkdtempSync(join(tmpdir(), 'tk-llm-env-'));
+  folders.push(folder);
+  writeFileSync(join(folder, '.env'), dotenv);
+  return folder;
+}
+
+async function injectedLlm(resolved: ToolkitConfig): Promise<LLM> {
+  const moduleRef = await Test.createTestingModule({
+    providers: [{ provide: TOOLKIT_CONFIG, useValue: resolved }, llmProvider, Greeter],
+  }).compile();
+  const { llm } = moduleRef.get(Greeter);
+  await moduleRef.close();
+  return llm;
 }
 
 describe('llmProvider', () => {
@@ -58,5 +84,25 @@ describe('llmProvider', () => {
       ],
     });
     await expect(builder.compile()).rejects.toThrow(/Unknown model "gtp-4o"/);
+  });
+
+  it('takes its keys from the environment the configuration was loaded from, .env included', async () => {
+    const env: Record<string, string | undefined> = {};
+    const resolved = loadConfig({ cwd: project('ANTHROPIC_API_KEY=sk-ant-from-dotenv\n'), env });
+    const llm = await injectedLlm(resolved);
+    expect(llm.provider).toBe('anthropic');
+    expect(env.ANTHROPIC_API_KEY).toBe('sk-ant-from-dotenv');
+  });
+
+  it('ignores keys of process.env that the configuration was not loaded from', async () => {
+    const saved = process.env.OPENAI_API_KEY;
+    process.env.OPENAI_API_KEY = 'sk-only-in-process-env';
+    try {
+      const llm = await injectedLlm(loadConfig({ cwd: project(''), env: {} }));
+      expect(llm.model).toBe('echo');
+    } finally {
+      if (saved === undefined) delete process.env.OPENAI_API_KEY;
+      else process.env.OPENAI_API_KEY = saved;
+    }
   });
 });

@@ -10,7 +10,7 @@ import { CacheStore } from '../../../providers/src/cache/cache-store.interface.j
 import { MemoryStore } from '../../../providers/src/memory/memory-store.interface.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import type { AppInfo } from '../health/app-info.js';
-import { installReplyRules } from '../http/reply-rules.js';
+import { platformOf } from '../http/platform/platform-of.js';
 import { ResumableStreams } from '../sse/resumable-streams.js';
 import { StreamRegistry } from '../sse/stream-registry.js';
 import { runAppShutdownTasks } from '../telemetry/app-shutdown-tasks.js';
@@ -23,8 +23,7 @@ const PRODUCER_SETTLE_MS = 3000;
 
 /**
  * Toolkit's part of the application's life: at start, warns when the application's Nest is
- * outside `SUPPORTED_NEST_RANGE` and teaches the HTTP adapter toolkit's return rules (failing
- * fast on a platform toolkit does not support); at shutdown, gives open streams
+ * outside `SUPPORTED_NEST_RANGE` and fails fast on a platform toolkit does not support; at shutdown, gives open streams
  * `app.shutdown_grace` seconds, ends the rest, stops the resumable producers still running (their
  * `recordTurn` stores the answer so far, marked interrupted) and only then closes the memory and
  * cache backends, so no stream loses its backend mid-answer and no interrupted turn is lost.
@@ -49,7 +48,7 @@ export class ToolkitLifecycle implements OnModuleInit, OnModuleDestroy, OnApplic
     checkNestVersion(); // one warning line when the application's Nest is outside the range
     const adapter = this.adapterHost.httpAdapter;
     if (!adapter) return; // a module compiled without an HTTP application: nothing to serve
-    installReplyRules(adapter); // throws for a platform other than Express and Fastify
+    platformOf(adapter); // throws for a platform other than Express and Fastify
     // `telemetry.enabled` in an application of the user's own (`App` has installed it already).
     await installHostTracingWhenOn(adapter, this.config, this.appInfo);
   }

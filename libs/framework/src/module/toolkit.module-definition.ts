@@ -22,10 +22,18 @@ export interface ToolkitModuleOptions {
   /**
    * Validate the DTO classes and Standard Schemas (`@Body({ schema })`) of Nest's own `@Body`,
    * `@Query` and `@Param` on every route, answering toolkit's 422 that names each parameter, and
-   * convert `number`/`boolean` query and path values — what a global `ValidationPipe` does,
-   * applied only to the parameters that need it. `App` turns it on; leave it off when your
-   * application installs its own `ValidationPipe`. (`@Arg` and `app.route` parameters are always
-   * checked.)
+   * convert `number`/`boolean` query and path values — what a global `ValidationPipe` does; any
+   * other parameter is handed over at once, as it came. (`@Arg` and `app.route` parameters are
+   * always checked, by toolkit itself.) `App` turns it on; leave it off when your application
+   * installs its own `ValidationPipe`.
+   *
+   * It is a global pipe (an `APP_PIPE` provider, as Nest documents for a global
+   * `ValidationPipe`), so it runs where global pipes run: before the pipes of controllers,
+   * methods and parameters (`ParseIntPipe` sees the converted number), and among the global
+   * ones in the order Nest applies them (one added with `app.useGlobalPipes()` runs after it;
+   * an `APP_PIPE` of the module importing toolkit's, such as `App`'s `providers`, before it).
+   * `forRoot()` without it adds no pipe at all. With `forRootAsync()`, the factory's value
+   * decides: off, the provider gives Nest no pipe, and none runs.
    * @default false
    */
   validate?: boolean;
@@ -58,6 +66,15 @@ export interface ToolkitModuleExtras {
    * @default false
    */
   openapi?: boolean;
+  /**
+   * The application runs on one of toolkit's adapters (`ToolkitExpressAdapter` from
+   * `toolkit/express`, `ToolkitFastifyAdapter` from `toolkit/fastify`), which apply toolkit's
+   * return rules themselves, so the module adds no interceptor for them. Off, a global
+   * interceptor applies the rules on toolkit routes (and steps aside on toolkit's adapters);
+   * each route then also runs Nest's interceptor pipeline. `App` and `createTestingApp` turn it on.
+   * @default false
+   */
+  adapterReplies?: boolean;
 }
 
 export const {
@@ -67,9 +84,13 @@ export const {
   ASYNC_OPTIONS_TYPE: TOOLKIT_ASYNC_OPTIONS_TYPE,
 } = new ConfigurableModuleBuilder<ToolkitModuleOptions>()
   .setClassMethodName('forRoot')
-  // `openapi` is applied by `ToolkitModule.forRoot`/`forRootAsync` (its controller imports this file).
-  .setExtras<ToolkitModuleExtras>({ isGlobal: true, openapi: false }, (definition, extras) => ({
-    ...definition,
-    global: extras.isGlobal,
-  }))
+  // `openapi` and `adapterReplies` are applied by `ToolkitModule.forRoot`/`forRootAsync` (what they
+  // add imports this file).
+  .setExtras<ToolkitModuleExtras>(
+    { isGlobal: true, openapi: false, adapterReplies: false },
+    (definition, extras) => ({
+      ...definition,
+      global: extras.isGlobal,
+    }),
+  )
   .build();

@@ -6,18 +6,20 @@ import {
   type NestModule,
   type Provider,
 } from '@nestjs/common';
-import { APP_FILTER, DiscoveryModule, HttpAdapterHost } from '@nestjs/core';
+import { APP_INTERCEPTOR, DiscoveryModule, HttpAdapterHost } from '@nestjs/core';
 import { CacheStore } from '../../../providers/src/cache/cache-store.interface.js';
 import { LLM } from '../../../providers/src/llm/llm.js';
 import { MemoryStore } from '../../../providers/src/memory/memory-store.interface.js';
+import { StreamLog } from '../../../providers/src/streams/stream-log.interface.js';
 import { CacheInterceptor } from '../cache/cache.interceptor.js';
 import { cacheProviders } from '../cache/cache.providers.js';
 import { loadConfig } from '../config/config.loader.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { platformOf } from '../http/platform/platform-of.js';
 import { trackRequests } from '../logging/request-tracking.js';
-import { ToolkitExceptionFilter } from '../http/exception.filter.js';
-import { ValidationBinder } from '../http/validation-binder.js';
+import { ReplyRulesInterceptor } from '../http/reply-rules.interceptor.js';
+import { ParamSchemaCheck } from '../http/param-schema-check.js';
+import { withValidationPipe } from '../http/validation-pipe.provider.js';
 import { appInfoProvider } from '../health/app-info.js';
 import { llmProvider } from '../llm/llm.providers.js';
 import { McpClient } from '../mcp/client/mcp-client.js';
@@ -28,24 +30,29 @@ import { RateCounter } from '../rate-limit/rate-counter.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import { DirectStreams } from '../sse/direct-streams.js';
 import { ResumableStreams } from '../sse/resumable-streams.js';
+import { streamLogProvider } from '../sse/stream-log.providers.js';
 import { StreamRegistry } from '../sse/stream-registry.js';
 import { StreamInterceptor } from '../sse/stream.interceptor.js';
-import { APP_INFO, TOOLKIT_CONFIG } from '../toolkit.constants.js';
+import { APP_INFO, PRELOADED_CONFIG, TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { ToolRegistry } from '../tools/tool.registry.js';
+import { exceptionFilterProvider } from './exception-filter.provider.js';
 import { ToolkitLifecycle } from './toolkit.lifecycle.js';
 import {
   TOOLKIT_ASYNC_OPTIONS_TYPE,
   TOOLKIT_MODULE_OPTIONS,
   TOOLKIT_OPTIONS_TYPE,
   ToolkitModuleBase,
+  type ToolkitModuleExtras,
   type ToolkitModuleOptions,
 } from './toolkit.module-definition.js';
 
+/** The configuration `App` resolved already (`withPreloadedConfig`), else loaded from the options. */
 const configProvider: Provider = {
   provide: TOOLKIT_CONFIG,
-  useFactory: (options: ToolkitModuleOptions) =>
+  useFactory: (options: ToolkitModuleOptions, preloaded?: ToolkitConfig) =>
+    preloaded ??
     loadConfig({ cwd: options.cwd, ...(options.config ? { overrides: options.config } : {}) }),
-  inject: [TOOLKIT_MODULE_OPTIONS],
+  inject: [TOOLKIT_MODULE_OPTIONS, { token: PRELOADED_CONFIG, optional: true }],
 };
 
 /**
@@ -63,6 +70,13 @@ const configProvider: Provider = {
  * configuration's defaults and in-memory backends of their own; toolkit's return rules, `{ error }`
  * bodies, stream draining at shutdown and `validate` come with this module.
  *
+ * Toolkit's exception filter catches everything, and Nest tries the global filter registered last
+ * first: a global filter of yours gets the exceptions its `@Catch()` names when it is registered
+ * after toolkit's, with `app.useGlobalFilters()` or as an `APP_FILTER` of a module imported after
+ * `ToolkitModule`. An `APP_FILTER` of the module importing `ToolkitModule` is registered before
+ * it, so toolkit answers first. (`App` and `createTestingApp` register toolkit's filter ahead of
+ * their `providers`.) Method and controller filters (`@UseFilters`) always come first.
+ *
  * @example
  * @Module({ imports: [ToolkitModule.forRoot()], controllers: [ChatController] })
  * export class AppModule {}
@@ -76,16 +90,16 @@ const configProvider: Provider = {
     ...memoryProviders,
     ...cacheProviders,
     StreamRegistry,
+    streamLogProvider,
     ResumableStreams,
     StreamInterceptor,
     DirectStreams,
     ToolkitLifecycle,
-    ValidationBinder,
+    ParamSchemaCheck,
     ToolRegistry,
     McpClient,
     RateCounter,
     RateLimiter,
-    { provide: APP_FILTER, useClass: ToolkitExceptionFilter },
   ],
   exports: [
     TOOLKIT_CONFIG,
@@ -95,6 +109,7 @@ const configProvider: Provider = {
     MemoryService,
     MemoryStore,
     CacheStore,
+    StreamLog,
     CacheInterceptor,
     StreamInterceptor,
     StreamRegistry,
@@ -131,7 +146,8 @@ export class ToolkitModule extends ToolkitModuleBase implements NestModule {
 
   /** Toolkit with options given in code (all optional). */
   static override forRoot(options: typeof TOOLKIT_OPTIONS_TYPE = {}): DynamicModule {
-    return withOpenApi(super.forRoot(options), options.openapi);
+    const module = withExtras(super.forRoot(options), options);
+    return options.validate ? withValidationPipe(module) : module;
   }
 
   /**
@@ -144,12 +160,24 @@ export class ToolkitModule extends ToolkitModuleBase implements NestModule {
       options.useFactory || options.useClass || options.useExisting
         ? options
         : { ...options, useFactory: (): ToolkitModuleOptions => ({}) };
-    return withOpenApi(super.forRootAsync(resolved), options.openapi);
+    // `validate` comes from the factory: the pipe's provider reads it (off, it gives no pipe).
+    return withValidationPipe(withExtras(super.forRootAsync(resolved), options));
   }
 }
 
-/** The module with `OpenApiController` when `openapi` is on: without it, no route at all. */
-function withOpenApi(module: DynamicModule, openapi: boolean | undefined): DynamicModule {
-  if (!openapi) return module;
-  return { ...module, controllers: [...(module.controllers ?? []), OpenApiController] };
+/**
+ * The module with `OpenApiController` when `openapi` is on (without it, no route at all), and
+ * the interceptor of toolkit's return rules unless `adapterReplies` says the adapter applies them.
+ * Toolkit's exception filter is registered here, not in `@Module()`, so that a root module can
+ * take it over and register it before its own global filters (`exceptionFilterFirst`).
+ */
+function withExtras(module: DynamicModule, extras: ToolkitModuleExtras): DynamicModule {
+  const replies: Provider[] = extras.adapterReplies
+    ? []
+    : [{ provide: APP_INTERCEPTOR, useClass: ReplyRulesInterceptor }];
+  return {
+    ...module,
+    providers: [...(module.providers ?? []), exceptionFilterProvider, ...replies],
+    controllers: [...(module.controllers ?? []), ...(extras.openapi ? [OpenApiController] : [])],
+  };
 }

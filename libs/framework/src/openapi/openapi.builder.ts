@@ -3,7 +3,7 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { ARGS_METADATA, ROUTE_METADATA, STREAM_METADATA } from '../toolkit.constants.js';
 import type { RouteMetadata } from '../routing/route.decorator.js';
 import type { NormalizedParam } from '../routing/param-spec.js';
-import { hasValidatedParams } from '../http/attach-validation.js';
+import { hasValidatedParams } from '../http/validated-params.js';
 import { paramSchema } from './param-schema.js';
 
 /** One controller as the builder needs it. */
@@ -20,7 +20,7 @@ type JsonObject = Record<string, unknown>;
  * mapping, parameters from `@Arg`/`params` (path ones from `:name` segments), SSE routes marked
  * as `text/event-stream`. Only a route whose parameters toolkit checks gets a 422 response: one
  * with `@Arg`/`params`, or, with `validate` (`ToolkitModule`'s option), one with a DTO- or
- * schema-typed `@Body`/`@Query`/`@Param` (see `attachValidation`); the application's other routes
+ * schema-typed `@Body`/`@Query`/`@Param` (see `needsValidation`); the application's other routes
  * answer what their own code answers.
  */
 export function buildOpenApi(

@@ -4,11 +4,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Observable } from 'rxjs';
 import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
-import { MemoryStreamLog } from '../../../providers/src/streams/memory-stream-log.js';
-import { RedisStreamLog } from '../../../providers/src/streams/redis-stream-log.js';
-import type {
+import {
   StreamLog,
-  StreamLogEntry,
+  type StreamLogEntry,
 } from '../../../providers/src/streams/stream-log.interface.js';
 import {
   STREAM_LOG_ATTRIBUTE,
@@ -117,9 +115,9 @@ export interface OpenOptions extends ResumableOptions {
  * runs to its end whether or not a client is connected, bounded by the time to live, by
  * {@link cancel} and by `limits.*`: at most `streams_per_session` per owner and
  * `streams_per_address` per client address at once in each process (429 past them), and
- * `detached_grace` seconds once no client (in any process) reads it; its events go to a log in the memory backend — Redis when `memory.backend` or
- * `cache.backend` is `redis` (so any process can resume any stream), in-process otherwise. A
- * client reads the log from where it stopped: every event's `id:` is `<stream id>.<number>`, the
+ * `detached_grace` seconds once no client (in any process) reads it; its events go to the
+ * injected {@link StreamLog} — Redis when `memory.backend` or `cache.backend` is `redis` (so any
+ * process can resume any stream), in-process otherwise. A client reads the log from where it stopped: every event's `id:` is `<stream id>.<number>`, the
  * position a reconnecting client sends back as `Last-Event-ID`.
  *
  * @example
@@ -130,12 +128,14 @@ export interface OpenOptions extends ResumableOptions {
 @Injectable()
 export class ResumableStreams implements OnApplicationShutdown {
   private readonly logger = new Logger('toolkit:streams');
-  private log?: StreamLog;
   private readonly local = new Map<string, LocalStream>();
   private readonly limits: ProducerLimits;
   private readonly sessions: SessionPipe;
 
-  constructor(@Inject(TOOLKIT_CONFIG) private readonly config: ToolkitConfig) {
+  constructor(
+    @Inject(TOOLKIT_CONFIG) config: ToolkitConfig,
+    @Inject(StreamLog) private readonly log: StreamLog,
+  ) {
     this.limits = new ProducerLimits(config.limits);
     this.sessions = new SessionPipe(config);
   }
@@ -201,7 +201,7 @@ export class ResumableStreams implements OnApplicationShutdown {
       owner,
       address,
       controller: producer,
-      remoteReader: () => this.backend().producing(readerLease(key)),
+      remoteReader: () => this.log.producing(readerLease(key)),
     });
     this.watchReader(key, res);
     const onOverflow = (error: StreamOverflowError): void => producer.abort(error);
@@ -222,15 +222,11 @@ export class ResumableStreams implements OnApplicationShutdown {
     if (chatId !== undefined) {
       void produced.then(
         () =>
-          writeChatPointer(
-            this.backend(),
-            chatPointerKey(chatId, owner),
-            { key, id },
-            ttlSeconds,
-          ).catch((error: unknown) =>
-            this.logger.warn(
-              `Could not record a chat's running answer: ${options.describeError(error)}`,
-            ),
+          writeChatPointer(this.log, chatPointerKey(chatId, owner), { key, id }, ttlSeconds).catch(
+            (error: unknown) =>
+              this.logger.warn(
+                `Could not record a chat's running answer: ${options.describeError(error)}`,
+              ),
           ),
         () => undefined,
       );
@@ -281,7 +277,7 @@ export class ResumableStreams implements OnApplicationShutdown {
     if (position && position.id !== id) {
       throw new BadRequestError('Last-Event-ID must be the id of an event of this stream');
     }
-    const log = this.backend();
+    const log = this.log;
     let key: string | undefined;
     for (const owner of owners) {
       const candidate = logKey(id, owner);
@@ -322,7 +318,7 @@ export class ResumableStreams implements OnApplicationShutdown {
    * the chat has nothing running.
    */
   async cancelChat(chatId: string, owner?: string): Promise<boolean> {
-    const ref = await readChatPointer(this.backend(), chatPointerKey(chatId, owner));
+    const ref = await readChatPointer(this.log, chatPointerKey(chatId, owner));
     return ref !== undefined && this.cancelKey(ref.key);
   }
 
@@ -331,7 +327,7 @@ export class ResumableStreams implements OnApplicationShutdown {
     pointerKey: string,
     res: ServerResponse,
   ): AsyncGenerator<SseMessageEvent> {
-    const log = this.backend();
+    const log = this.log;
     const ref = await readChatPointer(log, pointerKey);
     if (!ref) return;
     const entries = await log.read(ref.key, 0);
@@ -353,7 +349,7 @@ export class ResumableStreams implements OnApplicationShutdown {
     controller: AbortController,
     options: ProduceOptions,
   ): Promise<void> {
-    const log = this.backend();
+    const log = this.log;
     await log.create(id, options.ttlSeconds);
     const local: LocalStream = { controller };
     this.local.set(id, local);
@@ -376,7 +372,7 @@ export class ResumableStreams implements OnApplicationShutdown {
     signal?: AbortSignal,
     shownId = id,
   ): AsyncGenerator<SseMessageEvent> {
-    const log = this.backend();
+    const log = this.log;
     if (after > 0 && (await this.endsBy(log, id, after))) return;
     let position = after;
     let idle = 0;
@@ -469,7 +465,7 @@ export class ResumableStreams implements OnApplicationShutdown {
       local.controller.abort(new StreamCancelledError());
       return true;
     }
-    return this.backend().cancel(key);
+    return this.log.cancel(key);
   }
 
   /**
@@ -496,7 +492,7 @@ export class ResumableStreams implements OnApplicationShutdown {
   /** Stops the producers of this process (if the lifecycle has not yet) and closes the log. */
   async onApplicationShutdown(): Promise<void> {
     await this.stopProducers(SHUTDOWN_SETTLE_MS);
-    await this.log?.close();
+    await this.log.close();
   }
 
   /** The owner of a stream a request starts or reads (`ResumableOptions.owner`). */
@@ -520,7 +516,7 @@ export class ResumableStreams implements OnApplicationShutdown {
       else res.once('close', leave);
       return;
     }
-    const log = this.backend();
+    const log = this.log;
     if (log.backend !== 'redis' || res.closed) return;
     const renew = (): void => void log.keepAlive(readerLease(key), LEASE_MS).catch(() => undefined);
     renew();
@@ -587,25 +583,6 @@ export class ResumableStreams implements OnApplicationShutdown {
     // The producer's error stays known briefly for a first reader that has not read yet.
     setTimeout(() => this.local.delete(id), POLL_MS * 5).unref();
     if (!controller.signal.aborted) controller.abort(new Error('The stream ended'));
-  }
-
-  private backend(): StreamLog {
-    if (this.log) return this.log;
-    const { memory, cache } = this.config;
-    if (memory.backend === 'redis') {
-      this.log = new RedisStreamLog({
-        url: memory.redis_url,
-        keyPrefix: `${memory.key_prefix}:stream:`,
-      });
-    } else if (cache.enabled && cache.backend === 'redis') {
-      this.log = new RedisStreamLog({
-        url: cache.redis_url,
-        keyPrefix: `${cache.key_prefix}stream:`,
-      });
-    } else {
-      this.log = new MemoryStreamLog();
-    }
-    return this.log;
   }
 }
 

@@ -22,6 +22,7 @@ import { ResumableStreams } from './resumable-streams.js';
 import { SsePump } from './sse-pump.js';
 import { DEFAULT_MAX_PENDING_BYTES, type StreamOptions } from './stream-options.js';
 import { reconnectsAfterEnd, resumesStream } from './stream-position.js';
+import { createStreamLog } from './stream-log.factory.js';
 import { StreamRegistry } from './stream-registry.js';
 import { handlerOutput, observableIterator, type StreamOverflowError } from './stream-source.js';
 import { logFailure } from '../http/log-failure.js';
@@ -108,7 +109,7 @@ export class StreamInterceptor implements NestInterceptor, OnApplicationShutdown
     this.config = config ?? standaloneConfig();
     this.owns = { streams: streams === undefined, resumables: resumables === undefined };
     this.streams = streams ?? new StreamRegistry();
-    this.resumables = resumables ?? new ResumableStreams(this.config);
+    this.resumables = resumables ?? new ResumableStreams(this.config, createStreamLog(this.config));
   }
 
   /**

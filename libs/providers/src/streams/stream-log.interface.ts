@@ -49,3 +49,14 @@ export interface StreamLog {
   /** Releases connections and timers. */
   close(): Promise<void>;
 }
+
+/**
+ * Injection token of the application's {@link StreamLog}, which `ToolkitModule` provides from
+ * the configuration (Redis when `memory.backend` or `cache.backend` is `redis`, in-process
+ * otherwise) and `ResumableStreams` writes and reads (it closes the log at shutdown, once its
+ * producers recorded their end). Tests replace it like the cache and memory stores.
+ *
+ * @example
+ * Test.createTestingModule({ imports: [AppModule] }).overrideProvider(StreamLog).useValue(log);
+ */
+export const StreamLog = Symbol('StreamLog');

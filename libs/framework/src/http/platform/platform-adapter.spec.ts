@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { appliesToolkitReplies } from '../reply-rules.js';
 import {
   createHttpAdapter,
   importPlatformPackage,
@@ -9,6 +10,15 @@ describe('the platform package, imported when an app starts', () => {
   it('creates the adapter of each platform', async () => {
     expect((await createHttpAdapter('express', { trustProxy: false })).getType()).toBe('express');
     expect((await createHttpAdapter('fastify', { trustProxy: true })).getType()).toBe('fastify');
+  });
+
+  it("gives toolkit's adapters, which apply the return rules themselves", async () => {
+    expect(appliesToolkitReplies(await createHttpAdapter('express', { trustProxy: false }))).toBe(
+      true,
+    );
+    expect(appliesToolkitReplies(await createHttpAdapter('fastify', { trustProxy: false }))).toBe(
+      true,
+    );
   });
 
   it('says how to install @nestjs/platform-fastify when the import cannot find it', async () => {

@@ -61,21 +61,24 @@ export async function importPlatformPackage<T>(
 }
 
 /**
- * A new Nest HTTP adapter for `platform`, set up as toolkit's contract needs on it: on Fastify,
+ * A new toolkit HTTP adapter for `platform` (`ToolkitExpressAdapter` or `ToolkitFastifyAdapter`,
+ * which apply toolkit's return rules), set up as toolkit's contract needs on it: on Fastify,
  * routing that matches Express's (a trailing slash ignored, case-insensitive paths, path
  * parameters of any length, malformed URLs answered as Express answers them) and `trustProxy`.
+ * The platform package is loaded here, when an app starts.
  */
 export async function createHttpAdapter(
   platform: PlatformName,
   options: PlatformAdapterOptions,
 ): Promise<AbstractHttpAdapter> {
   if (platform === 'fastify') {
-    type FastifyPackage = typeof import('@nestjs/platform-fastify');
-    const { FastifyAdapter } = await importPlatformPackage<FastifyPackage>(
+    type AdapterModule = typeof import('./toolkit-fastify-adapter.js');
+    const { ToolkitFastifyAdapter } = await importPlatformPackage<AdapterModule>(
       platform,
       PLATFORM_PACKAGES.fastify,
+      () => import('./toolkit-fastify-adapter.js'),
     );
-    return new FastifyAdapter({
+    return new ToolkitFastifyAdapter({
       trustProxy: options.trustProxy,
       requestTimeout: options.requestTimeoutMs ?? 0,
       keepAliveTimeout: options.keepAliveTimeoutMs ?? 5000,
@@ -83,10 +86,11 @@ export async function createHttpAdapter(
       frameworkErrors: answerFrameworkError as never,
     });
   }
-  type ExpressPackage = typeof import('@nestjs/platform-express');
-  const { ExpressAdapter } = await importPlatformPackage<ExpressPackage>(
+  type AdapterModule = typeof import('./toolkit-express-adapter.js');
+  const { ToolkitExpressAdapter } = await importPlatformPackage<AdapterModule>(
     platform,
     PLATFORM_PACKAGES.express,
+    () => import('./toolkit-express-adapter.js'),
   );
-  return new ExpressAdapter();
+  return new ToolkitExpressAdapter();
 }

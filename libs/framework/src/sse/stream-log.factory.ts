@@ -1,0 +1,23 @@
+import { MemoryStreamLog } from '../../../providers/src/streams/memory-stream-log.js';
+import { RedisStreamLog } from '../../../providers/src/streams/redis-stream-log.js';
+import type { StreamLog } from '../../../providers/src/streams/stream-log.interface.js';
+import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
+
+/**
+ * The stream log the configuration implies: shared through Redis when the memory or the cache
+ * is (so any process can resume any stream), else in this process. No connection is opened
+ * before the first resumable stream.
+ *
+ * @example
+ * const log = createStreamLog(config); // MemoryStreamLog with the default configuration
+ */
+export function createStreamLog(config: Pick<ToolkitConfig, 'memory' | 'cache'>): StreamLog {
+  const { memory, cache } = config;
+  if (memory.backend === 'redis') {
+    return new RedisStreamLog({ url: memory.redis_url, keyPrefix: `${memory.key_prefix}:stream:` });
+  }
+  if (cache.enabled && cache.backend === 'redis') {
+    return new RedisStreamLog({ url: cache.redis_url, keyPrefix: `${cache.key_prefix}stream:` });
+  }
+  return new MemoryStreamLog();
+}
