@@ -14,6 +14,7 @@ export type {
 // Nest applications: the module that brings toolkit's providers and error bodies, and the body
 // parsers that answer 400/413 the same way.
 export { ToolkitModule } from './module/toolkit.module.js';
+export { exceptionFilterFirst } from './module/exception-filter.provider.js';
 export type {
   ToolkitModuleExtras,
   ToolkitModuleOptions,

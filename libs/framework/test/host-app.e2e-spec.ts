@@ -22,6 +22,7 @@ import { Test } from '@nestjs/testing';
 import {
   Arg,
   Cache,
+  exceptionFilterFirst,
   LLM,
   Route,
   ServiceUnavailableError,
@@ -282,6 +283,25 @@ describe("the user's own global filters", () => {
       error: 'Bad Request',
     });
     await byDefault.close();
+  });
+
+  it('win over toolkit as an APP_FILTER of the root when its metadata goes through exceptionFilterFirst', async () => {
+    @Module(
+      exceptionFilterFirst({
+        imports: [ToolkitModule.forRoot()],
+        controllers: [OwnController, AiController],
+        providers: [{ provide: APP_FILTER, useClass: RootFilter }],
+      }),
+    )
+    class FilterFirst {}
+    const { client, close } = await clientOf(FilterFirst);
+    expect((await client.get('/own/bad')).json()).toEqual({ by: 'root filter' });
+    // What it does not catch is still toolkit's.
+    expect((await client.post('/ai/ask', { json: {} })).statusCode).toBe(422);
+    expect((await client.get('/own/outage')).json()).toEqual({
+      error: 'The memory backend is down',
+    });
+    await close();
   });
 
   it("win on the host's own routes in errors: 'toolkit' mode when imported after toolkit", async () => {

@@ -177,6 +177,40 @@ async function invalidDtoStatus(nest: INestApplication): Promise<number> {
   }
 }
 
+describe('validate: true on an App whose parameters need no validation', () => {
+  @Controller('plain')
+  class PlainController {
+    @Post()
+    echo(@Body('message') message: string) {
+      return { message };
+    }
+
+    @Route('/arg', { methods: ['POST'] })
+    arg(@Arg('message') message: string) {
+      return { message };
+    }
+  }
+
+  it('runs no validation pipe at all: no parameter pays for one', async () => {
+    const transform = jest.spyOn(ToolkitValidationPipe.prototype, 'transform');
+    const app = new App({ controllers: [PlainController] });
+    try {
+      const client = new TestClient(await app.init());
+      expect((await client.post('/plain', { json: { message: 'hi' } })).json()).toEqual({
+        message: 'hi',
+      });
+      expect((await client.post('/plain/arg', { json: { message: 'hi' } })).json()).toEqual({
+        message: 'hi',
+      });
+      expect((await client.post('/plain/arg', { json: {} })).statusCode).toBe(422);
+      expect(transform).not.toHaveBeenCalled();
+    } finally {
+      transform.mockRestore();
+      await app.close();
+    }
+  });
+});
+
 describe('validate in a host application', () => {
   it('is off by default: parameters reach the handler as they came', async () => {
     const nest = await host(ToolkitModule.forRoot());

@@ -1,4 +1,3 @@
-import { ToolkitError } from '../../../../libs/providers/src/errors/toolkit.error.js';
 import { EXIT_FAILURE, EXIT_USAGE } from '../cli.constants.js';
 
 /** Options of a {@link CliError}. */
@@ -13,17 +12,19 @@ export interface CliErrorOptions {
 
 /**
  * A command failed for a reason the user can act on. The shell prints `Error: <message>` and the
- * hint, then exits with `exitCode` (1 unless a subclass says otherwise).
+ * hint, then exits with `exitCode` (1 unless a subclass says otherwise). A command's error, not an
+ * HTTP one: it has an exit status and no HTTP status (`ToolkitError` is the HTTP family).
  *
  * @example
  * throw new CliError('jest was not found in this project', { hint: 'npm install --save-dev jest' });
  */
-export class CliError extends ToolkitError {
+export class CliError extends Error {
   readonly exitCode: number;
   readonly hint?: string;
 
   constructor(message: string, options: CliErrorOptions = {}) {
-    super(message, { statusCode: 500, cause: options.cause });
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
     this.exitCode = options.exitCode ?? EXIT_FAILURE;
     this.hint = options.hint;
   }

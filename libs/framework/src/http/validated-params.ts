@@ -50,6 +50,29 @@ export function hasValidatedParams(controller: Type, method: string): boolean {
   );
 }
 
+/**
+ * True when a method of one of `controllers` has a parameter toolkit's validation has work on
+ * (see {@link hasValidatedParams}): without one, the application needs no validation pipe at all.
+ */
+export function anyValidatedParams(controllers: readonly Type[]): boolean {
+  return controllers.some((controller) =>
+    methodNames(controller.prototype as object).some((method) =>
+      hasValidatedParams(controller, method),
+    ),
+  );
+}
+
+/** The method names of `prototype` and of the classes it extends. */
+function methodNames(prototype: object): string[] {
+  const names = new Set<string>();
+  for (let proto: object | null = prototype; proto && proto !== Object.prototype;) {
+    for (const name of Object.getOwnPropertyNames(proto))
+      if (name !== 'constructor') names.add(name);
+    proto = Object.getPrototypeOf(proto) as object | null;
+  }
+  return [...names];
+}
+
 /** The `type` a pipe sees for the parameter recorded under `key` (`"<paramtype>:<index>"`). */
 function paramtypeOf(key: string): Paramtype {
   switch (Number(key.split(':')[0]) as RouteParamtypes) {

@@ -74,8 +74,9 @@ const configProvider: Provider = {
  * first: a global filter of yours gets the exceptions its `@Catch()` names when it is registered
  * after toolkit's, with `app.useGlobalFilters()` or as an `APP_FILTER` of a module imported after
  * `ToolkitModule`. An `APP_FILTER` of the module importing `ToolkitModule` is registered before
- * it, so toolkit answers first. (`App` and `createTestingApp` register toolkit's filter ahead of
- * their `providers`.) Method and controller filters (`@UseFilters`) always come first.
+ * it, so toolkit answers first, unless the module's metadata goes through `exceptionFilterFirst`
+ * (as `App`'s and `createTestingApp`'s do), which registers toolkit's filter ahead of the module's
+ * own providers. Method and controller filters (`@UseFilters`) always come first.
  *
  * @example
  * @Module({ imports: [ToolkitModule.forRoot()], controllers: [ChatController] })
