@@ -211,14 +211,26 @@ export async function requestJson(
   url: string,
   init: { method?: string; json?: unknown; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; headers: Headers; body: unknown }> {
-  const response = await fetch(url, {
-    method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
-      ...init.headers,
-    },
-    body: init.json === undefined ? undefined : JSON.stringify(init.json),
-  });
+  const method = init.method ?? (init.json === undefined ? 'GET' : 'POST');
+  const send = (): Promise<Response> =>
+    fetch(url, {
+      method,
+      headers: {
+        ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
+        ...init.headers,
+      },
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    });
+  let response: Response;
+  try {
+    response = await send();
+  } catch (error) {
+    // fetch reused a keep-alive connection the server had just closed as idle (its
+    // keep_alive_timeout), its own close delayed on a loaded machine: as a browser does, a GET
+    // goes again on a new connection. Anything else, and any other method, fails as it is.
+    if (method !== 'GET' || !closedByServer(error)) throw error;
+    response = await send();
+  }
   const text = await response.text();
   let body: unknown = text;
   try {
@@ -227,6 +239,12 @@ export async function requestJson(
     // not JSON: keep the text
   }
   return { status: response.status, headers: response.headers, body };
+}
+
+/** fetch's error for a connection the server closed before answering (undici's `SocketError`). */
+function closedByServer(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  return error instanceof TypeError && cause?.code === 'UND_ERR_SOCKET';
 }
 
 /** The generated project's own `npm test` exits 0 and jest reports passing tests. */
