@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { splitMarkdown } from './markdown-fences.js';
+import { ESCAPING_LANGS } from './readme-snippets.js';
 
 /** What a contributor document refers to, as {@link readReferences} finds it. */
 export interface DocReferences {
@@ -18,18 +19,7 @@ export interface DocReferences {
  * Fence languages that are TypeScript or JavaScript: only the README's blocks are compiled (by
  * test/docs/readme-snippets.e2e-spec.ts), so no other document may hold one.
  */
-const SCRIPT_LANGUAGES = new Set([
-  'ts',
-  'typescript',
-  'tsx',
-  'mts',
-  'cts',
-  'js',
-  'javascript',
-  'jsx',
-  'mjs',
-  'cjs',
-]);
+const SCRIPT_LANGUAGES: ReadonlySet<string> = new Set(['ts', ...ESCAPING_LANGS]);
 
 /**
  * Build output (gitignored): it exists only after `npm run build`, so it is not looked for in a

@@ -23,7 +23,7 @@ export interface ReadmeSnippets {
 
 // Languages a reader would take for TypeScript or JavaScript: only `ts` is checked, so the others
 // would escape the contract.
-const ESCAPING_LANGS = new Set([
+export const ESCAPING_LANGS: ReadonlySet<string> = new Set([
   'typescript',
   'tsx',
   'mts',

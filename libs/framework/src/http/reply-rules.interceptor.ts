@@ -10,7 +10,7 @@ import { map, type Observable } from 'rxjs';
 import { routeInfo, type RouteInfo } from '../routing/route-info.js';
 import type { HttpPlatform } from './platform/http-platform.js';
 import { platformOf } from './platform/platform-of.js';
-import { appliesToolkitReplies, splitTuple } from './reply-rules.js';
+import { appliesToolkitReplies, replyStatus, splitTuple } from './reply-rules.js';
 
 /**
  * Toolkit's return rules (see `replyByToolkitRules`) on an adapter of the application's own (Nest's
@@ -57,8 +57,7 @@ export function shapeReply(
 ): unknown {
   if (platform.isAnswered(response)) return result;
   const [value, tupleStatus] = splitTuple(result);
-  platform.rawResponse(response).statusCode =
-    tupleStatus ?? (route.explicitStatus ? route.successStatus : value === undefined ? 204 : 200);
+  platform.rawResponse(response).statusCode = replyStatus(route, value, tupleStatus);
   if (value === undefined || value instanceof StreamableFile) return value;
   if (typeof value === 'string') {
     defaultType(platform, response, 'text/plain; charset=utf-8');

@@ -1,5 +1,6 @@
 import { StreamableFile } from '@nestjs/common';
 import { replyRouteOf } from '../routing/bind-request.js';
+import type { RouteInfo } from '../routing/route-info.js';
 import type { HttpPlatform } from './platform/http-platform.js';
 
 /** The adapter's own `reply`, for what toolkit's rules leave to it. */
@@ -27,8 +28,7 @@ export function replyByToolkitRules(
   if (!route || !isResult) return reply(response, body, statusCode);
   if (platform.isAnswered(response)) return undefined;
   const [value, tupleStatus] = splitTuple(body);
-  const status =
-    tupleStatus ?? (route.explicitStatus ? route.successStatus : value === undefined ? 204 : 200);
+  const status = replyStatus(route, value, tupleStatus);
   if (value === undefined) platform.send(response, status);
   else if (typeof value === 'string')
     platform.send(response, status, value, 'text/plain; charset=utf-8');
@@ -37,6 +37,20 @@ export function replyByToolkitRules(
   else if (value instanceof StreamableFile) return reply(response, value, status);
   else platform.sendJson(response, status, value);
   return undefined;
+}
+
+/**
+ * The status toolkit's rules give a route's result: the tuple's, else `@HttpCode()`'s, else 204
+ * for `undefined` and 200 for anything else.
+ */
+export function replyStatus(
+  route: Pick<RouteInfo, 'explicitStatus' | 'successStatus'>,
+  value: unknown,
+  tupleStatus: number | undefined,
+): number {
+  return (
+    tupleStatus ?? (route.explicitStatus ? route.successStatus : value === undefined ? 204 : 200)
+  );
 }
 
 /** `[body, status]` with an integer HTTP status as second element, else the value itself. */
