@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,7 +53,8 @@ describe('the first command on a fresh copy of the repository', () => {
     })
       .toString()
       .split('\0')
-      .filter((file) => file !== '');
+      // A tracked file deleted in the working tree is not part of the copy either.
+      .filter((file) => file !== '' && existsSync(join(ROOT, file)));
     for (const file of files) {
       mkdirSync(dirname(join(copy, file)), { recursive: true });
       cpSync(join(ROOT, file), join(copy, file));

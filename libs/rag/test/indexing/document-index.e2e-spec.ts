@@ -263,7 +263,8 @@ describe.each(setups)('DocumentIndex with the $name', (setup) => {
       expect.arrayContaining([25, 50]),
     );
     expect(progress.at(-1)).toMatchObject({ filesDone: 60, done: true });
-    expect(logs[0].message).toMatch(
+    // A report also comes every 2 s, so on a loaded machine others may come before the 25th file.
+    expect(logs.find((l) => l.progress.filesDone === 25)?.message).toMatch(
       /^Indexing 25\/60 files \(25 new, 0 unchanged, 0 failed\), 25 chunks in/,
     );
     expect(await index.store.count()).toBe(60);
