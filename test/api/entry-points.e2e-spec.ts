@@ -1,6 +1,7 @@
 // Pins what each entry point exports. `test/api/entry-points.json` lists, per entry point, every
 // exported name and whether it is a value or a type, as the TypeScript compiler reads them from
 // the barrel source; the values are checked against what the module exports at run time too.
+// Each name has one entry point: a name exported by two (a value or a type) fails the test.
 //
 // Changing the public API fails this test with the differences. When the change is deliberate,
 // rewrite the snapshot and commit it together with the change:
@@ -51,6 +52,19 @@ describe('the public API', () => {
         ].join('\n'),
       );
     }
+  });
+
+  it('exports each name, value or type, from one entry point only', () => {
+    const entriesOf = new Map<string, string[]>();
+    for (const entry of ENTRY_POINT_NAMES) {
+      for (const { name } of api[entry]) {
+        entriesOf.set(name, [...(entriesOf.get(name) ?? []), entry]);
+      }
+    }
+    const twice = [...entriesOf]
+      .filter(([, entries]) => entries.length > 1)
+      .map(([name, entries]) => `${name}: ${entries.join(', ')}`);
+    expect(twice).toEqual([]);
   });
 
   it.each(ENTRY_POINT_NAMES)(

@@ -4,7 +4,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, HealthController, SESSION_COOKIE, type MemoryMessage } from 'toolkit';
+import { App, HealthController, SESSION_COOKIE } from 'toolkit';
+import type { MemoryMessage } from 'toolkit/providers';
 import { RagModule } from 'toolkit/rag';
 import { parseSse } from 'toolkit/testing';
 import {

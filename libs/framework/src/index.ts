@@ -62,11 +62,8 @@ export type {
   UiTextPart,
   UiToolPart,
 } from './sse/ui-message/to-ui-messages.js';
-export {
-  ResumableStreams,
-  StreamCancelledError,
-  StreamExpiredError,
-} from './sse/resumable-streams.js';
+export { ResumableStreams } from './sse/resumable-streams.js';
+export { StreamCancelledError, StreamExpiredError } from './sse/resumable-stream.errors.js';
 export { ResumableStreamsController } from './sse/resumable-streams.controller.js';
 // The log resumable streams are kept in, injectable (and overridable in tests) like the stores.
 export { StreamLog } from '../../providers/src/streams/stream-log.interface.js';
@@ -75,36 +72,17 @@ export type {
   StreamLogEntry,
 } from '../../providers/src/streams/stream-log.interface.js';
 export { StreamDetachedError, TooManyStreamsError } from './sse/stream-limit.errors.js';
-export {
-  RequestSignal,
-  ClientDisconnectedError,
-  ServerShutdownError,
-} from './routing/request-signal.js';
+export { RequestSignal } from './routing/request-signal.js';
+export { ClientDisconnectedError, ServerShutdownError } from './routing/request-signal.errors.js';
 
 // Who is talking: a server-issued session cookie, or the user an authentication guard set.
 export { Session, SessionPipe } from './session/session.decorator.js';
 export { SESSION_COOKIE } from './session/session-issuer.js';
 
-// Language models: `new LLM(model)`, or the injected one.
+// Language models: `new LLM(model)`, or the injected one. Its options, results and errors, the
+// memory and cache stores and the other framework-free parts are in `toolkit/providers`.
 export { LLM } from '../../providers/src/llm/llm.js';
-export type { GenerateResponse } from '../../providers/src/llm/llm.js';
-export type { LlmOptions, ModelSpec } from '../../providers/src/llm/llm-options.interface.js';
-export type {
-  CallOptions,
-  ChatInput,
-  ChatModel,
-  ChatOptions,
-  HistoryMessage,
-  StreamingChatOptions,
-  TextChatOptions,
-  UsageReport,
-} from '../../providers/src/llm/chat-model.interface.js';
-export type {
-  FinishReason,
-  TokenUsage,
-} from '../../providers/src/llm/provider/language-model.interface.js';
-export type { ModelResolution } from '../../providers/src/llm/resolution/resolve-model.js';
-export { isKeySet } from '../../providers/src/llm/default-model.js';
+export type { HistoryMessage } from '../../providers/src/llm/chat-model.interface.js';
 
 // `@Tool()` methods of injectable providers, collected by the injectable `ToolRegistry`.
 export { Tool } from './tools/tool.decorator.js';
@@ -114,13 +92,6 @@ export { ToolRegistry } from './tools/tool.registry.js';
 // Tools of MCP servers (`mcp.servers`), connected at start-up; `ToolRegistry` includes them.
 export { McpClient } from './mcp/client/mcp-client.js';
 export type { McpSettings } from './mcp/client/mcp-settings.js';
-export type {
-  McpHttpServer,
-  McpServerConfig,
-  McpServers,
-  McpStdioServer,
-} from '../../providers/src/mcp/mcp-server-config.js';
-export type { McpServerState, McpServerStatus } from '../../providers/src/mcp/mcp-server-status.js';
 
 // Serving the `@Tool()` methods to MCP clients over Streamable HTTP.
 export { McpServerModule } from './mcp/server/mcp-server.module.js';
@@ -129,58 +100,22 @@ export type {
   McpServerModuleOptions,
 } from './mcp/server/mcp-server.module-definition.js';
 
-// LLM tools, typed stream events, structured output and prices.
+// LLM tools defined by `defineTool` (their types, stream events, structured output and prices are
+// in `toolkit/providers`).
 export { defineTool } from '../../providers/src/llm/tools/tool.js';
-export type {
-  DefinedTool,
-  ToolArgs,
-  ToolContext,
-  ToolDefinition,
-} from '../../providers/src/llm/tools/tool.js';
-export type { FromJsonSchema } from '../../providers/src/llm/tools/from-json-schema.js';
-export type { SchemaInput } from '../../providers/src/llm/tools/schema-validator.js';
-export type {
-  GenerateStep,
-  ToolCallRecord,
-} from '../../providers/src/llm/tools/tool-call-record.js';
-export type { LlmStreamEvent } from '../../providers/src/llm/tools/llm-stream-event.js';
-export type { ModelPrice } from '../../providers/src/llm/cost/model-price.js';
-export { PRICE_TABLE } from '../../providers/src/llm/cost/price.table.js';
-export type { SchemaOutput } from '../../providers/src/llm/tools/tool.js';
-export type {
-  GenerateObjectOptions,
-  GenerateObjectResponse,
-  PartialObject,
-} from '../../providers/src/llm/structured/generate-object-options.js';
-export { StructuredOutputError } from '../../providers/src/llm/structured/structured-output.error.js';
-export { parsePartialJson } from '../../providers/src/llm/structured/partial-json.js';
-export { PromptLibrary } from '../../providers/src/llm/prompts/prompt-library.js';
-export { PromptError } from '../../providers/src/llm/prompts/prompt.errors.js';
-export { BudgetExceededError } from '../../providers/src/llm/cost/budget-exceeded.error.js';
-export { SpendLedger } from '../../providers/src/llm/cost/spend-ledger.js';
+export type { ToolContext } from '../../providers/src/llm/tools/tool.js';
 
 // Conversation memory: `app.memory(userId)`, or the injected `MemoryService`.
 export { MemoryService } from './memory/memory.service.js';
 export { recordTurn } from './memory/record-turn.js';
 export { toolStepsOf } from './memory/tool-step.collector.js';
 export type { TurnOptions, TurnWriter } from './memory/record-turn.js';
-export { MemoryStore } from '../../providers/src/memory/memory-store.interface.js';
-export type {
-  MemoryMessage,
-  MemoryRole,
-  ToolStep,
-} from '../../providers/src/memory/memory-message.js';
-export type {
-  AddTurnOptions,
-  ConversationMemory,
-  ToDictListOptions,
-} from '../../providers/src/memory/conversation-memory.js';
+export type { ConversationMemory } from '../../providers/src/memory/conversation-memory.js';
 
-// Response caching: `@Cache()` or `cache: { ttl }`, over the injectable store.
+// Response caching: `@Cache()` or `cache: { ttl }`, over the injectable store (`CacheStore`, in
+// `toolkit/providers`).
 export { Cache } from './cache/cache.decorator.js';
 export type { CacheOptions } from './cache/cache.decorator.js';
-export { CacheStore } from '../../providers/src/cache/cache-store.interface.js';
-export type { WindowCount } from '../../providers/src/cache/cache-store.interface.js';
 
 // Rate limits per caller and per address (`@RateLimit()`), over counters shared through the cache.
 export { RateLimit } from './rate-limit/rate-limit.decorator.js';
@@ -217,36 +152,17 @@ export type {
   AppSettings,
   LlmSettings,
 } from './config/toolkit-config.interface.js';
-export type { CacheSettings } from '../../providers/src/cache/cache-settings.js';
-export type { MemorySettings } from '../../providers/src/memory/memory-settings.js';
-export type { RagSettings, RagStoreKind, RagIndexKind } from './config/rag-settings.js';
 
-// Errors: each becomes `{ "error": message, ... }` with its status; throw them from handlers.
+// Errors: each becomes `{ "error": message, ... }` with its status; throw them from handlers. The
+// errors of LLM calls and backends (`LlmError`, `ServiceUnavailableError`, ...) are in
+// `toolkit/providers`.
 export { ToolkitError } from '../../providers/src/errors/toolkit.error.js';
-export type { ToolkitErrorOptions } from '../../providers/src/errors/toolkit.error.js';
 export { ValidationError } from '../../providers/src/errors/validation.error.js';
-export type { ParamProblem } from '../../providers/src/errors/validation.error.js';
 export {
   BadRequestError,
   NotFoundError,
   MethodNotAllowedError,
   PayloadTooLargeError,
 } from './http/http.errors.js';
-export { UnsupportedMediaTypeError } from '../../providers/src/errors/unsupported-media-type.error.js';
-export { ServiceUnavailableError } from '../../providers/src/errors/service-unavailable.error.js';
 export { ConfigError } from '../../providers/src/errors/config.error.js';
-export { MissingPlatformPackageError } from './http/platform/platform-adapter.js';
-
-// Errors of LLM calls (all `LlmError`s), mapped to 503/502/429/504 answers.
-export {
-  LlmError,
-  UnknownModelError,
-  MissingApiKeyError,
-  MissingSdkError,
-  ProviderAuthError,
-  ProviderRateLimitError,
-  ProviderTimeoutError,
-  ProviderError,
-  LlmAbortedError,
-  EmbeddingsNotSupportedError,
-} from '../../providers/src/llm/llm.errors.js';
+export { MissingPlatformPackageError } from './http/platform/missing-platform-package.error.js';

@@ -7,7 +7,8 @@
  */
 import { afterAll, afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { LogLevel } from '@nestjs/common';
-import { App, ServiceUnavailableError } from 'toolkit';
+import { App } from 'toolkit';
+import { ServiceUnavailableError } from 'toolkit/providers';
 import { TestClient } from 'toolkit/testing';
 import {
   dropTable,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Controller } from '@nestjs/common';
 import { App, Arg, LLM, Route } from 'toolkit';
-import type { UsageReport } from 'toolkit';
+import type { UsageReport } from 'toolkit/providers';
 import { TestClient } from 'toolkit/testing';
 import {
   startFakeLlmServer,

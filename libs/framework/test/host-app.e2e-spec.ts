@@ -25,12 +25,12 @@ import {
   exceptionFilterFirst,
   LLM,
   Route,
-  ServiceUnavailableError,
   Stream,
   TOOLKIT_CONFIG,
   ToolkitModule,
   type ToolkitConfig,
 } from 'toolkit';
+import { ServiceUnavailableError } from 'toolkit/providers';
 import { MockLLM, TestClient } from 'toolkit/testing';
 import { sendJson, testAdapter } from '../../../test/support/platform.js';
 

@@ -4,7 +4,8 @@ import { request as httpRequest, type IncomingMessage, type Server } from 'node:
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { interval, map, take } from 'rxjs';
-import { App, Arg, RequestSignal, Route, ServiceUnavailableError, Stream } from 'toolkit';
+import { App, Arg, RequestSignal, Route, Stream } from 'toolkit';
+import { ServiceUnavailableError } from 'toolkit/providers';
 import { TestClient } from 'toolkit/testing';
 import { RawHttpResponse } from './support/raw-http-response.js';
 

@@ -1,18 +1,17 @@
-// `toolkit/providers`: the framework-free building blocks (no Nest, no HTTP server): LLM access,
-// conversation-memory and response-cache backends, and the errors they raise. RAG parts have
-// their own entry point, `toolkit/rag`. The list is pinned by test/api/entry-points.e2e-spec.ts.
+// `toolkit/providers`: the framework-free building blocks (no Nest, no HTTP server): the options,
+// results and errors of LLM calls, conversation-memory and response-cache backends, MCP server
+// settings. RAG parts have their own entry point, `toolkit/rag`. Each name has one entry point:
+// what handlers use (`LLM`, `defineTool`, `ConversationMemory`, `ToolkitError`,
+// `ValidationError`, `ConfigError`) is imported from `toolkit`, as the SPEC's examples do. The
+// list is pinned by test/api/entry-points.e2e-spec.ts.
 
-// Errors: the base class and the kinds the building blocks raise.
-export { ToolkitError } from './errors/toolkit.error.js';
+// Errors: the kinds the building blocks raise (their base class, `ToolkitError`, is in `toolkit`).
 export type { ToolkitErrorOptions } from './errors/toolkit.error.js';
-export { ValidationError } from './errors/validation.error.js';
 export type { ParamProblem } from './errors/validation.error.js';
 export { UnsupportedMediaTypeError } from './errors/unsupported-media-type.error.js';
 export { ServiceUnavailableError } from './errors/service-unavailable.error.js';
-export { ConfigError } from './errors/config.error.js';
 
-// Language models: one `LLM` over every provider, its options and what its calls return.
-export { LLM } from './llm/llm.js';
+// Language models: the options of `LLM` (in `toolkit`) and what its calls return.
 export type { GenerateResponse } from './llm/llm.js';
 export type { LlmOptions, ModelSpec } from './llm/llm-options.interface.js';
 export type { LlmSettingsInput } from './llm/llm-settings.js';
@@ -21,7 +20,6 @@ export type {
   ChatInput,
   ChatModel,
   ChatOptions,
-  HistoryMessage,
   StreamingChatOptions,
   TextChatOptions,
   UsageReport,
@@ -32,8 +30,7 @@ export type { ProviderApi, ProviderName } from './llm/resolution/providers.table
 export { isKeySet } from './llm/default-model.js';
 
 // LLM tools, typed stream events, structured output and prices.
-export { defineTool } from './llm/tools/tool.js';
-export type { DefinedTool, ToolArgs, ToolContext, ToolDefinition } from './llm/tools/tool.js';
+export type { DefinedTool, ToolArgs, ToolDefinition } from './llm/tools/tool.js';
 export type { FromJsonSchema } from './llm/tools/from-json-schema.js';
 export type { SchemaInput } from './llm/tools/schema-validator.js';
 export type { GenerateStep, ToolCallRecord } from './llm/tools/tool-call-record.js';
@@ -49,7 +46,7 @@ export type {
 export { StructuredOutputError } from './llm/structured/structured-output.error.js';
 export { parsePartialJson } from './llm/structured/partial-json.js';
 export { PromptLibrary } from './llm/prompts/prompt-library.js';
-export { PromptError } from './llm/prompts/prompt.errors.js';
+export { PromptError } from './llm/prompts/prompt.error.js';
 export { BudgetExceededError } from './llm/cost/budget-exceeded.error.js';
 export { SpendLedger } from './llm/cost/spend-ledger.js';
 
@@ -87,7 +84,6 @@ export type { MemoryMessage, MemoryRole, ToolStep } from './memory/memory-messag
 export { StoreConversationMemory } from './memory/conversation-memory.js';
 export type {
   AddTurnOptions,
-  ConversationMemory,
   ToDictListOptions,
   StoreConversationMemoryOptions,
 } from './memory/conversation-memory.js';

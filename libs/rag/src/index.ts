@@ -33,8 +33,9 @@ export type { Chunk, ChunkingOptions, ChunkUnit } from './chunking/chunk.types.j
 
 // Parsing off the request path: worker threads, each file within a time and memory budget.
 export { ParserPool } from './parsing/parser-pool.js';
-export { IngestionBudgetError } from './parsing/ingestion-budget.js';
-export type { BudgetKind, IngestionBudget } from './parsing/ingestion-budget.js';
+export { IngestionBudgetError } from './parsing/ingestion-budget.error.js';
+export type { IngestionBudget } from './parsing/ingestion-budget.js';
+export type { BudgetKind } from './parsing/ingestion-budget.error.js';
 export type { ParseJob, ParseOutcome } from './parsing/parse-job.js';
 
 // Embedding: the contract, the offline hashing embedder and one over an `LLM`.
@@ -102,7 +103,7 @@ export type {
 export { IngestionWorker } from './queue/ingestion-worker.js';
 export type { IngestionTarget, IngestionWorkerOptions } from './queue/ingestion-worker.js';
 export type { RedisConnectionEvents } from './queue/redis-connection-watch.js';
-export { FolderGoneError } from './indexing/folder-listing.js';
+export { FolderGoneError } from './indexing/folder-gone.error.js';
 export { INGESTION_QUEUE } from './queue/ingestion-job.js';
 export type {
   IngestionCounts,

@@ -3,7 +3,7 @@ import { Command, CommandRunner, Option } from 'nest-commander';
 import { DEV_COMMAND, DEV_OPTIONS } from '../command-manifest.js';
 import { parseAppSpec } from '../dev/app-spec.js';
 import { AppServerService } from '../dev/app-server.service.js';
-import { SilentExit } from '../errors/cli.errors.js';
+import { SilentExitError } from '../errors/cli.errors.js';
 import { optionMetadata } from './option-metadata.js';
 
 /** Options of `toolkit dev` after parsing. */
@@ -39,7 +39,7 @@ export class DevCommand extends CommandRunner {
       reload: options.reload ?? true,
       mode: 'dev',
     });
-    if (code !== 0) throw new SilentExit(code);
+    if (code !== 0) throw new SilentExitError(code);
   }
 
   @Option(optionMetadata(DEV_OPTIONS.port))

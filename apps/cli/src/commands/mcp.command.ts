@@ -1,7 +1,7 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { MCP_COMMAND, MCP_OPTIONS } from '../command-manifest.js';
 import { parseAppSpec } from '../dev/app-spec.js';
-import { SilentExit } from '../errors/cli.errors.js';
+import { SilentExitError } from '../errors/cli.errors.js';
 import { McpStdioService } from '../mcp/mcp-stdio.service.js';
 import { optionMetadata } from './option-metadata.js';
 
@@ -22,7 +22,7 @@ export class McpCommand extends CommandRunner {
 
   async run(_args: string[], options: McpOptions): Promise<void> {
     const code = await this.stdio.serve({ cwd: process.cwd(), app: parseAppSpec(options.app) });
-    if (code !== 0) throw new SilentExit(code);
+    if (code !== 0) throw new SilentExitError(code);
   }
 
   @Option(optionMetadata(MCP_OPTIONS.app))

@@ -1,7 +1,7 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { TEST_COMMAND, TEST_OPTIONS } from '../command-manifest.js';
 import { optionMetadata } from './option-metadata.js';
-import { SilentExit } from '../errors/cli.errors.js';
+import { SilentExitError } from '../errors/cli.errors.js';
 import { JestRunnerService } from '../testing/jest-runner.service.js';
 
 /** Options of `toolkit test` after parsing. */
@@ -29,7 +29,7 @@ export class TestCommand extends CommandRunner {
       coverage: options.coverage ?? true,
       verbose: options.verbose ?? false,
     });
-    if (code !== 0) throw new SilentExit(code);
+    if (code !== 0) throw new SilentExitError(code);
   }
 
   @Option(optionMetadata(TEST_OPTIONS.coverage))

@@ -1,11 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { REGISTER_URL } from '../runtime/runtime-paths.js';
-import {
-  AppLoadError,
-  loadServedApp,
-  prepareTypeScript,
-  shutdownGraceOf,
-} from '../runtime/load-served-app.js';
+import { loadServedApp, prepareTypeScript, shutdownGraceOf } from '../runtime/load-served-app.js';
+import { AppLoadError } from '../runtime/app-load.error.js';
 import type { ServableApp } from '../runtime/served-app.js';
 import { TerminalService } from '../services/terminal.service.js';
 import type { SuperviseOptions } from './app-supervisor.service.js';

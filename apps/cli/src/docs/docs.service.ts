@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { CliError, MissingToolError, SilentExit } from '../errors/cli.errors.js';
+import { CliError, MissingToolError, SilentExitError } from '../errors/cli.errors.js';
 import { FileWriterService } from '../services/file-writer.service.js';
 import { PackageLocatorService } from '../services/package-locator.service.js';
 import { ProcessService } from '../services/process.service.js';
@@ -43,7 +43,7 @@ export class DocsService {
       [bin, 'build', DOCS_DIR, '--outDir', outDir],
       { cwd, stdin: 'ignore' },
     );
-    if (result.interrupted) throw new SilentExit(130);
+    if (result.interrupted) throw new SilentExitError(130);
     if (result.code !== 0 || !existsSync(join(outDir, 'index.html'))) {
       throw new CliError(
         `The docs build failed (vitepress exited with ${result.code ?? result.signal})`,

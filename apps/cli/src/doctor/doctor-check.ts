@@ -1,5 +1,5 @@
 import { EXIT_FAILURE } from '../cli.constants.js';
-import { SilentExit } from '../errors/cli.errors.js';
+import { SilentExitError } from '../errors/cli.errors.js';
 
 /** The verdict of one `toolkit doctor` check. */
 export type CheckStatus = 'ok' | 'warn' | 'fail';
@@ -57,7 +57,7 @@ export function printDoctorReport(checks: readonly DoctorCheck[], json: boolean)
   process.stdout.write(
     json ? `${JSON.stringify({ ok: passed, checks }, null, 2)}\n` : renderDoctorReport(checks),
   );
-  if (!passed) throw new SilentExit(EXIT_FAILURE);
+  if (!passed) throw new SilentExitError(EXIT_FAILURE);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ToolkitError } from '../../../../libs/providers/src/errors/toolkit.error.js';
 import { EXIT_FAILURE, EXIT_USAGE } from '../cli.constants.js';
-import { CliError, MissingToolError, SilentExit, UsageError } from './cli.errors.js';
+import { CliError, MissingToolError, SilentExitError, UsageError } from './cli.errors.js';
 
 describe("the CLI's errors", () => {
   it('carry an exit status and no HTTP status: they are not the HTTP family', () => {
@@ -26,6 +26,6 @@ describe("the CLI's errors", () => {
     expect(missing).toBeInstanceOf(CliError);
     expect(missing.message).toBe('vercel was not found');
     expect(missing.hint).toBe('Install it with: npm install --global vercel');
-    expect(new SilentExit(3)).toMatchObject({ exitCode: 3, message: '' });
+    expect(new SilentExitError(3)).toMatchObject({ exitCode: 3, message: '' });
   });
 });

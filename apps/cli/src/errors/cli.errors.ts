@@ -65,9 +65,9 @@ export class MissingToolError extends CliError {
  * server) has already said what went wrong.
  *
  * @example
- * if (code !== 0) throw new SilentExit(code);
+ * if (code !== 0) throw new SilentExitError(code);
  */
-export class SilentExit extends CliError {
+export class SilentExitError extends CliError {
   constructor(exitCode: number) {
     super('', { exitCode });
   }

@@ -1,8 +1,8 @@
 import {
-  FolderGoneError,
   listFiles,
   type ListFilesOptions,
 } from '../../../../libs/rag/src/indexing/folder-listing.js';
+import { FolderGoneError } from '../../../../libs/rag/src/indexing/folder-gone.error.js';
 import { ingestFolderFile } from '../../../../libs/rag/src/queue/ingest-folder-file.js';
 import type { IngestionTarget } from '../../../../libs/rag/src/queue/ingestion-worker.js';
 import { IngestTally } from './ingest-summary.js';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { openProjectIndex } from '../../../../libs/rag/src/project/open-project-index.js';
-import { CliError, SilentExit } from '../errors/cli.errors.js';
+import { CliError, SilentExitError } from '../errors/cli.errors.js';
 import { TerminalService } from '../services/terminal.service.js';
 import { readIngestSettings, type IngestSettings } from './ingest-settings.js';
 import { formatSummary, progressLine, type IngestTally } from './ingest-summary.js';
@@ -78,7 +78,7 @@ export class IngestService {
     const summary = tally.summary();
     if (request.json) this.terminal.info(JSON.stringify(summary));
     else for (const line of formatSummary(summary)) this.terminal.info(line);
-    if (summary.failed > 0) throw new SilentExit(1);
+    if (summary.failed > 0) throw new SilentExitError(1);
   }
 
   /** Ingests in this process, holding the local store (if that is the store) meanwhile. */

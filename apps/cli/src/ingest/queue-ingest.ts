@@ -1,4 +1,4 @@
-import { FolderGoneError } from '../../../../libs/rag/src/indexing/folder-listing.js';
+import { FolderGoneError } from '../../../../libs/rag/src/indexing/folder-gone.error.js';
 import { IngestionQueue } from '../../../../libs/rag/src/queue/ingestion-queue.js';
 import { IngestTally } from './ingest-summary.js';
 

@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describeLoadFailure } from './load-failure.js';
 import { isServableApp, type ServableApp } from './served-app.js';
+import { AppLoadError } from './app-load.error.js';
 
 /**
  * What a served app imports, loaded before the TypeScript loader is registered: Node's loader
@@ -36,11 +37,6 @@ export async function prepareTypeScript(cwd: string, registerUrl: string): Promi
     await import(pathToFileURL(resolved).href);
   }
   await import(registerUrl);
-}
-
-/** Why the app module could not give a servable app; the message is one line for the user. */
-export class AppLoadError extends Error {
-  override readonly name = 'AppLoadError';
 }
 
 /**

@@ -1,6 +1,6 @@
 import { ToolkitError } from '../../../../libs/providers/src/errors/toolkit.error.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../cli.constants.js';
-import { CliError, SilentExit, UsageError } from '../errors/cli.errors.js';
+import { CliError, SilentExitError, UsageError } from '../errors/cli.errors.js';
 import type { TerminalService } from '../services/terminal.service.js';
 
 /** The error commander throws (through `exitOverride`) after printing its own message. */
@@ -24,7 +24,7 @@ function isCommanderExit(error: unknown): error is CommanderExit {
  */
 export function reportError(error: unknown, terminal: TerminalService): number {
   if (isCommanderExit(error)) return error.exitCode === EXIT_OK ? EXIT_OK : EXIT_USAGE;
-  if (error instanceof SilentExit) return error.exitCode;
+  if (error instanceof SilentExitError) return error.exitCode;
   if (error instanceof UsageError) {
     terminal.usageError(error.message, error.hint ?? '(add --help for additional information)');
     return EXIT_USAGE;

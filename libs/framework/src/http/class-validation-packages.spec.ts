@@ -3,9 +3,9 @@ import { IsString } from 'class-validator';
 import {
   lazyTransformerPackage,
   lazyValidatorPackage,
-  MissingValidationPackageError,
   requireOnFirstUse,
 } from './class-validation-packages.js';
+import { MissingValidationPackageError } from './missing-validation-package.error.js';
 
 class Message {
   @IsString()

@@ -1,19 +1,9 @@
 import type { TransformerPackage } from '@nestjs/common/interfaces/external/transformer-package.interface.js';
 import type { ValidatorPackage } from '@nestjs/common/interfaces/external/validator-package.interface.js';
 import { createRequire } from 'node:module';
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { MissingValidationPackageError } from './missing-validation-package.error.js';
 
 const requireFromToolkit = createRequire(import.meta.url);
-
-/** A class-validator DTO met where class-validator or class-transformer is not installed. */
-export class MissingValidationPackageError extends ToolkitError {
-  constructor(readonly packageName: string) {
-    super(
-      `Validating a DTO class needs ${packageName}, which is not installed: run npm install class-validator class-transformer`,
-      { statusCode: 500 },
-    );
-  }
-}
 
 /** A loader that requires `name` on its first call; a missing package is a {@link MissingValidationPackageError}. */
 export function requireOnFirstUse<T>(name: string): () => T {

@@ -1,11 +1,8 @@
 import { Injectable, type Type } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { installedNestVersion } from '../module/nest-version.js';
-import {
-  misreadSchemas,
-  nestReadsParamSchema,
-  ParamSchemaUnsupportedError,
-} from './param-schema-support.js';
+import { misreadSchemas, nestReadsParamSchema } from './param-schema-support.js';
+import { ParamSchemaUnsupportedError } from './param-schema-unsupported.error.js';
 
 /**
  * On a Nest without Standard Schema on its parameter decorators (Nest 11), a `{ schema }` given

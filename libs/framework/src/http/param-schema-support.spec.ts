@@ -1,11 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import {
-  nestReadsParamSchema,
-  ParamSchemaUnsupportedError,
-  misreadSchemas,
-} from './param-schema-support.js';
+import { nestReadsParamSchema, misreadSchemas } from './param-schema-support.js';
+import { ParamSchemaUnsupportedError } from './param-schema-unsupported.error.js';
 
 const schema: StandardSchemaV1 = {
   '~standard': { version: 1, vendor: 'test', validate: (value) => ({ value }) },

@@ -1,7 +1,6 @@
 import { Body, type Type } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
 import { isStandardSchema } from '../routing/standard-schema.js';
 
 /** What Nest records for one parameter of a route. */
@@ -9,27 +8,6 @@ interface ParamMetadata {
   index: number;
   pipes?: unknown[];
   schema?: unknown;
-}
-
-/**
- * Thrown at start-up when a controller declares `@Body({ schema })` (or `@Query`/`@Param`) on a
- * Nest without Standard Schema on its parameter decorators (Nest 11), which would take the
- * options for a pipe and fail every request with `pipe.transform is not a function`. It names
- * each parameter and what to change.
- */
-export class ParamSchemaUnsupportedError extends ToolkitError {
-  constructor(
-    readonly parameters: readonly string[],
-    nestVersion = 'of unknown version',
-  ) {
-    super(
-      `${parameters.join(', ')}: { schema } on Nest's @Body, @Query or @Param needs Nest 12 ` +
-        `(this application has @nestjs/core ${nestVersion}); upgrade @nestjs/common and ` +
-        `@nestjs/core to ^12, or use @Arg(name, { schema }) or a DTO class`,
-      { statusCode: 500 },
-    );
-    this.name = 'ParamSchemaUnsupportedError';
-  }
 }
 
 let supported: boolean | undefined;

@@ -3,6 +3,7 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { platformOfResponse } from '../http/platform/platform-of.js';
+import { ClientDisconnectedError } from './request-signal.errors.js';
 
 /**
  * Nest's own carrier of a request's abort controller, so one controller serves `@RequestSignal()`
@@ -13,22 +14,6 @@ const SSE_ABORT_CONTROLLER: symbol =
   (nestCommon as { SSE_ABORT_CONTROLLER?: symbol }).SSE_ABORT_CONTROLLER ??
   Symbol('toolkit:abort-controller');
 type SignalCarrier = IncomingMessage & { [key: symbol]: AbortController | undefined };
-
-/** Raised (as the signal's reason) when the client closes the connection before the answer ends. */
-export class ClientDisconnectedError extends Error {
-  constructor() {
-    super('Client disconnected');
-    this.name = 'ClientDisconnectedError';
-  }
-}
-
-/** Raised (as the signal's reason) when the server shuts down while the answer is still going. */
-export class ServerShutdownError extends Error {
-  constructor() {
-    super('The server is shutting down');
-    this.name = 'ServerShutdownError';
-  }
-}
 
 /**
  * The AbortController behind a request's signal, created on first use: it aborts when the client
@@ -127,7 +112,7 @@ export function requestSignal(req: IncomingMessage, res: ServerResponse): AbortS
 /**
  * Injects the request's AbortSignal: it aborts when the client goes away before the answer ends
  * (reason {@link ClientDisconnectedError}), or when the server shuts down with the answer still
- * going (reason {@link ServerShutdownError}). Pass it to `llm.chat(..., { signal })` so a closed
+ * going (reason `ServerShutdownError`). Pass it to `llm.chat(..., { signal })` so a closed
  * stream stops the upstream call. On a `@Stream()` route it is the signal Nest's `@SseSignal()`
  * gives too, and, like that one, it also aborts once the stream is over.
  *

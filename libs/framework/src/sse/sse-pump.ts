@@ -2,7 +2,8 @@ import type { ServerResponse } from 'node:http';
 import { isObservable } from 'rxjs';
 import { endFrame, formatEvent, SseFramer } from './sse-event.js';
 import { SseWriter } from './sse-writer.js';
-import { isAsyncIterable, observableIterator, type StreamOverflowError } from './stream-source.js';
+import { isAsyncIterable, observableIterator } from './stream-source.js';
+import type { StreamOverflowError } from './stream-overflow.error.js';
 
 /** How an {@link SsePump} reports and words failures. */
 export interface SsePumpOptions {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ServiceUnavailableError } from '../../../providers/src/errors/service-unavailable.error.js';
-import { ServerShutdownError } from '../routing/request-signal.js';
+import { ServerShutdownError } from '../routing/request-signal.errors.js';
 import type { SsePump } from './sse-pump.js';
 
 interface LiveStream {

@@ -13,7 +13,7 @@ import {
 } from './memory-message.validation.js';
 import type { MemoryStore } from './memory-store.interface.js';
 import { MemoryUnavailableError } from './memory-unavailable.error.js';
-import { postgresMemoryFailure } from './postgres-memory.errors.js';
+import { postgresMemoryFailure } from './postgres-memory-failure.js';
 import {
   EVICTION_LOCK_SQL,
   evictSql,

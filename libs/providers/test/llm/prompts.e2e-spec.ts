@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { LLM } from '../../src/llm/llm.js';
-import { PromptError } from '../../src/llm/prompts/prompt.errors.js';
+import { PromptError } from '../../src/llm/prompts/prompt.error.js';
 import { startFakeLlmServer } from '../support/fake-llm.server.js';
 import type { FakeLlmServer } from '../support/fake-llm.server.js';
 import { rejection } from './llm-test.helpers.js';

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FileChangedError, readStableFile } from './read-stable-file.js';
+import { readStableFile } from './read-stable-file.js';
+import { FileChangedError } from './file-changed.error.js';
 
 describe('readStableFile', () => {
   let dir: string;

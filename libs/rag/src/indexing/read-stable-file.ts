@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
+import { FileChangedError } from './file-changed.error.js';
 
 /** One consistent read of a file: its bytes and the size and mtime they were read at. */
 export interface StableRead {
@@ -14,19 +15,6 @@ export interface ReadStableFileOptions {
   attempts?: number;
   /** How the bytes are read (a seam for tests that change the file mid-read). @default fs.readFile */
   read?: (path: string) => Promise<Uint8Array>;
-}
-
-/** A file that changed during every read: there is no one version of it to index. */
-export class FileChangedError extends Error {
-  constructor(
-    readonly path: string,
-    readonly attempts: number,
-  ) {
-    super(
-      `changed while it was being read (${attempts} attempts); ingest it again once it is written`,
-    );
-    this.name = 'FileChangedError';
-  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { wordDocument } from '../../test/__fixtures__/build-docx.js';
 import { extractDocxText } from './docx-text.js';
-import { XmlFormatError } from './xml-scanner.js';
+import { XmlFormatError } from './xml-format.error.js';
 
 const text = (body: string): string => extractDocxText(wordDocument(body));
 const p = (...runs: string[]): string => `<w:p>${runs.join('')}</w:p>`;

@@ -3,7 +3,8 @@ import { deflateRawSync } from 'node:zlib';
 import { deflateRepeated } from '../../test/__fixtures__/build-deflate-bomb.js';
 import { buildZip } from '../../test/__fixtures__/build-zip.js';
 import { inflateZipEntry, TOO_LARGE } from './inflate-zip-entry.js';
-import { readZipDirectory, ZipFormatError } from './zip-archive.js';
+import { readZipDirectory } from './zip-archive.js';
+import { ZipFormatError } from './zip-format.error.js';
 
 const MiB = 1024 * 1024;
 

@@ -1,5 +1,6 @@
 import { inflateRawSync } from 'node:zlib';
-import { entryBytes, type ZipEntry, ZipFormatError } from './zip-archive.js';
+import { entryBytes, type ZipEntry } from './zip-archive.js';
+import { ZipFormatError } from './zip-format.error.js';
 
 /** What {@link inflateZipEntry} returns when the entry would pass the limit. */
 export const TOO_LARGE = Symbol('too large');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { scanXml, XmlFormatError, type XmlHandler } from './xml-scanner.js';
+import { scanXml, type XmlHandler } from './xml-scanner.js';
+import { XmlFormatError } from './xml-format.error.js';
 
 /** Records every event as a short string. */
 function events(xml: string): string[] {

@@ -1,3 +1,4 @@
+import { XmlFormatError } from './xml-format.error.js';
 /** Receives what {@link scanXml} finds, in document order. */
 export interface XmlHandler {
   /**
@@ -11,11 +12,6 @@ export interface XmlHandler {
   text(from: number, to: number): void;
   /** The content of a `<![CDATA[…]]>` section, taken literally. */
   cdata(text: string): void;
-}
-
-/** XML that is not well formed: a stray `<`, an end tag that closes the wrong element. */
-export class XmlFormatError extends Error {
-  override readonly name = 'XmlFormatError';
 }
 
 /**

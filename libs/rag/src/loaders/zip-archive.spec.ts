@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { buildZip } from '../../test/__fixtures__/build-zip.js';
-import { entryBytes, readZipDirectory, ZipFormatError } from './zip-archive.js';
+import { entryBytes, readZipDirectory } from './zip-archive.js';
+import { ZipFormatError } from './zip-format.error.js';
 
 describe('readZipDirectory', () => {
   it('lists every entry with its method and declared sizes', () => {

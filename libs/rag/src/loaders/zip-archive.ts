@@ -1,3 +1,4 @@
+import { ZipFormatError } from './zip-format.error.js';
 /** One file of a ZIP archive, as its central directory describes it. */
 export interface ZipEntry {
   /** Path inside the archive, e.g. `word/document.xml`. */
@@ -12,11 +13,6 @@ export interface ZipEntry {
   uncompressedSize: number;
   /** Where the entry's local header starts. */
   localHeaderOffset: number;
-}
-
-/** A ZIP archive whose structure cannot be read: truncated, damaged or not a ZIP at all. */
-export class ZipFormatError extends Error {
-  override readonly name = 'ZipFormatError';
 }
 
 const END_OF_DIRECTORY = 0x06054b50;

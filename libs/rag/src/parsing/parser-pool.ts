@@ -2,11 +2,11 @@ import { Worker } from 'node:worker_threads';
 import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
 import {
   formatMilliseconds,
-  IngestionBudgetError,
   resolveIngestionBudget,
   type IngestionBudget,
   type ResolvedIngestionBudget,
 } from './ingestion-budget.js';
+import { IngestionBudgetError } from './ingestion-budget.error.js';
 import type { ParseJob, ParseOutcome } from './parse-job.js';
 import type { ParseRequest } from './parse.worker.js';
 import { parserWorkerUrl } from './parser-worker-url.js';

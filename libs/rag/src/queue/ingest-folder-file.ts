@@ -2,14 +2,7 @@ import { basename, join } from 'node:path';
 import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
 import { readStableFile, type ReadStableFileOptions } from '../indexing/read-stable-file.js';
 import type { IngestionJob, IngestionOutcome, IngestionTarget } from './ingestion-job.js';
-
-/** Why a queued file was not ingested and will not be on a retry: the job fails at once. */
-export class PermanentIngestionError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'PermanentIngestionError';
-  }
-}
+import { PermanentIngestionError } from './permanent-ingestion.error.js';
 
 /** The reason recorded for a file deleted (or whose folder was) after it was listed or queued. */
 export const FILE_GONE_REASON = 'file no longer exists (deleted after its folder was listed)';

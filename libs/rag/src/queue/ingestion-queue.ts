@@ -3,7 +3,8 @@ import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Queue } from 'bullmq';
 import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
-import { FolderGoneError, isFolder, listFiles } from '../indexing/folder-listing.js';
+import { isFolder, listFiles } from '../indexing/folder-listing.js';
+import { FolderGoneError } from '../indexing/folder-gone.error.js';
 import { assertOwner } from '../stores/document-scope.js';
 import {
   INGESTION_QUEUE,

@@ -1,7 +1,8 @@
 import type { Job, Worker } from 'bullmq';
 import type { ReadStableFileOptions } from '../indexing/read-stable-file.js';
 import { bullConnection, loadBullMq, redisAddress } from './bullmq.js';
-import { ingestFolderFile, PermanentIngestionError } from './ingest-folder-file.js';
+import { ingestFolderFile } from './ingest-folder-file.js';
+import { PermanentIngestionError } from './permanent-ingestion.error.js';
 import {
   INGESTION_QUEUE,
   type IngestionJob,

@@ -1,3 +1,4 @@
+import { BuildAbortedError } from './build-aborted.error.js';
 import { IvfIndex } from './ivf-index.js';
 import { readIvfFile, removeIvfFile, writeIvfFile } from './ivf-index.file.js';
 import { nearestCentroids } from './nearest-centroid.js';
@@ -75,8 +76,6 @@ const MIN_SCANNED_ROWS = 2500;
 const SAMPLE_PER_LIST = 64;
 /** Rows assigned but not yet saved before the file is rewritten: bounds the work of a reopen. */
 const MIN_UNSAVED = 1024;
-
-class BuildAborted extends Error {}
 
 /**
  * The search side of a local store: exact scans for small collections, an IVF index (see
@@ -219,7 +218,7 @@ export class LocalIndex {
   private start(): void {
     const run: Promise<void> = this.train()
       .catch((error: unknown) => {
-        if (!(error instanceof BuildAborted)) throw error;
+        if (!(error instanceof BuildAbortedError)) throw error;
       })
       .finally(() => {
         if (this.building === run) this.building = undefined;
@@ -258,7 +257,7 @@ export class LocalIndex {
 
   private async pause(): Promise<void> {
     await new Promise<void>((resolve) => setImmediate(resolve));
-    if (this.host.isClosed()) throw new BuildAborted('store closed');
+    if (this.host.isClosed()) throw new BuildAbortedError('store closed');
   }
 
   /** Writes the index file; runs inside the change queue (or after it closed), so rows hold still. */

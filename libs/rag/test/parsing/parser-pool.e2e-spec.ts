@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { chunkText } from '../../src/chunking/chunker.js';
 import { loadAs } from '../../src/loaders/load-document.js';
-import { IngestionBudgetError } from '../../src/parsing/ingestion-budget.js';
+import { IngestionBudgetError } from '../../src/parsing/ingestion-budget.error.js';
 import type { ParseJob } from '../../src/parsing/parse-job.js';
 import { ParserPool } from '../../src/parsing/parser-pool.js';
 import { UnreadableDocumentError, UnsupportedDocumentError } from '../../src/rag.errors.js';

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { BodyError } from './body.error.js';
 
 /** `application/json`, alone or with a UTF-8 charset: the bodies read without body-parser. */
 const PLAIN_JSON = /^application\/json(?:[ \t]*;[ \t]*charset=(?:utf-8|"utf-8"))?$/i;
@@ -6,26 +7,6 @@ const DIGITS = /^\d{1,15}$/;
 /** JSON's whitespace (RFC 8259): space, tab, line feed, carriage return. */
 const WHITESPACE = /^[ \t\n\r]*/;
 const BYTE_ORDER_MARK = 0xfeff;
-
-/**
- * A body error shaped as body-parser's (`http-errors`): the error answer code maps it by `type`,
- * so a body read here is answered exactly as one body-parser read.
- */
-class BodyError extends Error {
-  readonly expose = true;
-
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly type: string,
-  ) {
-    super(message);
-  }
-
-  get statusCode(): number {
-    return this.status;
-  }
-}
 
 /**
  * The length of a body this module reads itself: a plain JSON body with a `Content-Length`

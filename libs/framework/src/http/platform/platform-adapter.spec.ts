@@ -1,10 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { appliesToolkitReplies } from '../reply-rules.js';
-import {
-  createHttpAdapter,
-  importPlatformPackage,
-  MissingPlatformPackageError,
-} from './platform-adapter.js';
+import { createHttpAdapter, importPlatformPackage } from './platform-adapter.js';
+import { MissingPlatformPackageError } from './missing-platform-package.error.js';
 
 describe('the platform package, imported when an app starts', () => {
   it('creates the adapter of each platform', async () => {

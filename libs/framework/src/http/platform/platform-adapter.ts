@@ -1,26 +1,13 @@
 import type { AbstractHttpAdapter } from '@nestjs/core';
-import { ToolkitError } from '../../../../providers/src/errors/toolkit.error.js';
 import { answerFrameworkError } from './fastify-framework-errors.js';
 import type { PlatformName } from './http-platform.js';
+import { MissingPlatformPackageError } from './missing-platform-package.error.js';
 
 /** The Nest package each platform runs on. */
 export const PLATFORM_PACKAGES: Readonly<Record<PlatformName, string>> = {
   express: '@nestjs/platform-express',
   fastify: '@nestjs/platform-fastify',
 };
-
-/** `app.platform` names a platform whose Nest package is not installed. */
-export class MissingPlatformPackageError extends ToolkitError {
-  constructor(
-    readonly platform: string,
-    readonly packageName: string,
-  ) {
-    super(
-      `app.platform "${platform}" needs ${packageName}, which is not installed: run npm install ${packageName}`,
-      { statusCode: 500 },
-    );
-  }
-}
 
 /** What the adapter gets from the configuration. */
 export interface PlatformAdapterOptions {

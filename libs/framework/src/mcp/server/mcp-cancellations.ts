@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { McpCallCancelledError } from './mcp-call-cancelled.error.js';
 
 /** A JSON-RPC request id, as MCP clients send it. */
 export type McpRequestId = string | number;
@@ -31,16 +32,6 @@ export class McpCancellations {
     if (!controller) return false;
     controller.abort(new McpCallCancelledError(reason));
     return true;
-  }
-}
-
-/** The reason of a tool's signal when its MCP client cancelled the call. */
-export class McpCallCancelledError extends Error {
-  constructor(reason: string | undefined) {
-    super(
-      reason ? `The MCP client cancelled the call: ${reason}` : 'The MCP client cancelled the call',
-    );
-    this.name = 'McpCallCancelledError';
   }
 }
 

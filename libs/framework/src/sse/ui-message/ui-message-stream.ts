@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { isObservable } from 'rxjs';
-import { isAsyncIterable, observableIterator, type StreamOverflowError } from '../stream-source.js';
+import { isAsyncIterable, observableIterator } from '../stream-source.js';
+import type { StreamOverflowError } from '../stream-overflow.error.js';
 import {
   UI_MESSAGE_STREAM_DONE,
   UI_MESSAGE_STREAM_HEADER,

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { PromptError } from './prompt.errors.js';
+import { PromptError } from './prompt.error.js';
 
 type Render = (vars: Record<string, unknown>) => string;
 type Handlebars = typeof import('handlebars');

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { DatabaseError } from 'pg';
 import { ToolkitError } from '../errors/toolkit.error.js';
 import { MemoryUnavailableError } from './memory-unavailable.error.js';
-import { postgresMemoryFailure } from './postgres-memory.errors.js';
+import { postgresMemoryFailure } from './postgres-memory-failure.js';
 
 const URL = 'postgres://app:pw@db.internal:5432/main';
 const dbError = (code: string, message: string) =>
