@@ -146,7 +146,7 @@ export async function platformSuite(settings: BenchSettings): Promise<Row[]> {
     }),
     row(loads, 'interceptedFastify', 'writeFastify', {
       id: 'platform-sse-pipeline',
-      name: `SSE ${SSE_EVENTS} events on Fastify: bare Nest writing \`reply.raw\` behind one no-op interceptor vs without (Nest's interceptor pipeline, which \`@Stream()\` skips unless the method has interceptors of its own)`,
+      name: `SSE ${SSE_EVENTS} events on Fastify: bare Nest writing \`reply.raw\` behind one no-op interceptor vs without (Nest's interceptor pipeline, which every \`@Stream()\` route runs on)`,
     }),
     row(loads, 'nestFastify', 'nestExpress', {
       id: 'platform-json-bare',

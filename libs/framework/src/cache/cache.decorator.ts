@@ -20,8 +20,8 @@ export interface CacheOptions {
  * `X-Cache: HIT`; the first gets `X-Cache: MISS`. Concurrent identical misses run the handler
  * once. Only 2xx results are stored. On a `@Stream()` route the chunks are recorded and replayed
  * as SSE; a stream larger than the route's `maxPendingBytes` (4 MiB) is served but not stored. A cache backend outage is logged and the route runs uncached; it never fails a request.
- * Its interceptor runs inside `@Stream`'s and outside the method's own interceptors, whatever the
- * order of the decorators.
+ * It runs inside `@Stream` and outside the method's own interceptors, whatever the order of the
+ * decorators: on a stream route as a step of the stream's pipeline, on the same async iterator.
  *
  * @example
  * @Route('/summarize', { methods: ['POST'] })

@@ -4,13 +4,22 @@ import { createCacheStore } from '../../../providers/src/cache/cache-store.facto
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { CacheInterceptor } from './cache.interceptor.js';
+import { RouteCache } from './route-cache.js';
 
-/** The cache backend chosen by `cache.backend` (closed with the app by `ToolkitLifecycle`), and `@Cache`'s interceptor. */
+/**
+ * The cache backend chosen by `cache.backend` (closed with the app by `ToolkitLifecycle`), the
+ * `RouteCache` `@Cache` keeps in it, and `@Cache`'s interceptor.
+ */
 export const cacheProviders: Provider[] = [
   {
     provide: CacheStore,
     useFactory: (config: ToolkitConfig) => createCacheStore(config.cache),
     inject: [TOOLKIT_CONFIG],
+  },
+  {
+    provide: RouteCache,
+    useFactory: (store: CacheStore, config: ToolkitConfig) => new RouteCache(store, config),
+    inject: [CacheStore, TOOLKIT_CONFIG],
   },
   CacheInterceptor,
 ];

@@ -12,6 +12,7 @@ import { LLM } from '../../../providers/src/llm/llm.js';
 import { MemoryStore } from '../../../providers/src/memory/memory-store.interface.js';
 import { StreamLog } from '../../../providers/src/streams/stream-log.interface.js';
 import { CacheInterceptor } from '../cache/cache.interceptor.js';
+import { RouteCache } from '../cache/route-cache.js';
 import { cacheProviders } from '../cache/cache.providers.js';
 import { loadConfig } from '../config/config.loader.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
@@ -28,7 +29,6 @@ import { memoryProviders } from '../memory/memory.providers.js';
 import { OpenApiController } from '../openapi/openapi.controller.js';
 import { RateCounter } from '../rate-limit/rate-counter.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
-import { DirectStreams } from '../sse/direct-streams.js';
 import { ResumableStreams } from '../sse/resumable-streams.js';
 import { streamLogProvider } from '../sse/stream-log.providers.js';
 import { StreamRegistry } from '../sse/stream-registry.js';
@@ -94,7 +94,6 @@ const configProvider: Provider = {
     streamLogProvider,
     ResumableStreams,
     StreamInterceptor,
-    DirectStreams,
     ToolkitLifecycle,
     ParamSchemaCheck,
     ToolRegistry,
@@ -110,6 +109,7 @@ const configProvider: Provider = {
     MemoryService,
     MemoryStore,
     CacheStore,
+    RouteCache,
     StreamLog,
     CacheInterceptor,
     StreamInterceptor,
@@ -123,7 +123,6 @@ const configProvider: Provider = {
 })
 export class ToolkitModule extends ToolkitModuleBase implements NestModule {
   constructor(
-    private readonly directStreams: DirectStreams,
     @Inject(TOOLKIT_MODULE_OPTIONS) private readonly options: ToolkitModuleOptions,
     @Inject(TOOLKIT_CONFIG) private readonly config: ToolkitConfig,
     private readonly adapterHost: HttpAdapterHost,
@@ -132,12 +131,10 @@ export class ToolkitModule extends ToolkitModuleBase implements NestModule {
   }
 
   /**
-   * Runs while Nest sets up middleware, after the controllers are built and before their routes
-   * are registered: the moment `@Stream()` routes can get their direct handlers, and request ids
-   * (the `requestIds` option) their hooks.
+   * Runs while Nest sets up middleware, before the routes are registered: the moment request ids
+   * (the `requestIds` option) get their hooks.
    */
   configure(_consumer: MiddlewareConsumer): void {
-    this.directStreams.install();
     const adapter = this.adapterHost.httpAdapter as HttpAdapterHost['httpAdapter'] | undefined;
     if (this.options.requestIds && adapter) {
       const instance = adapter.getInstance<object>();

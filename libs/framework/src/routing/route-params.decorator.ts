@@ -70,7 +70,7 @@ export function hasParamOfType(target: object, key: string | symbol, paramtype: 
 }
 
 /** Where the method's (first) parameter of Nest's `paramtype` is, hidden ones included. */
-export function paramIndexOfType(
+function paramIndexOfType(
   target: object,
   key: string | symbol,
   paramtype: number,

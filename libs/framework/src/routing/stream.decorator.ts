@@ -21,9 +21,7 @@ import { appendHiddenParam, hasParamOfType } from './route-params.decorator.js';
  * It attaches its own interceptor to the method, outermost: `@Cache` and the method's own
  * interceptors run inside it and see the raw chunks. The interceptor writes the response itself,
  * as Nest's `@Sse()` does, so the method also gets a hidden `@Res()` parameter (it never sees
- * it): Nest then has no reply of its own to prepare for a stream. A method with no other
- * interceptor of its own is streamed without Nest's interceptor chain (`DirectStreams`), with
- * the same behaviour. With `@nestjs/swagger` installed, its 200 is documented as
+ * it): Nest then has no reply of its own to prepare for a stream. With `@nestjs/swagger` installed, its 200 is documented as
  * `text/event-stream` in the app's swagger document.
  *
  * @example

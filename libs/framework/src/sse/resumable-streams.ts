@@ -2,7 +2,6 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Observable } from 'rxjs';
 import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
 import {
   StreamLog,
@@ -17,18 +16,21 @@ import { traced } from '../../../providers/src/telemetry/tracing.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { BadRequestError, NotFoundError } from '../http/http.errors.js';
 import { clientAddress, type AddressedRequest } from '../rate-limit/client-address.js';
-import { ClientDisconnectedError, replaceAbortController } from '../routing/request-signal.js';
+import { replaceAbortController } from '../routing/request-signal.js';
+import { ClientDisconnectedError } from '../routing/request-signal.errors.js';
 import { SessionPipe } from '../session/session.decorator.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { ProducerLimits } from './producer-limits.js';
 import { isMessageEvent, type SseMessageEvent } from './sse-event.js';
 import type { ResumableOptions } from './stream-options.js';
 import { streamPosition } from './stream-position.js';
-import { streamChunks, type StreamOverflowError } from './stream-source.js';
+import type { ChunkSource } from './stream-source.js';
+import type { StreamOverflowError } from './stream-overflow.error.js';
 import { logFailure } from '../http/log-failure.js';
 import { reportFailure } from '../telemetry/request-failure.js';
 import { chatPointerKey, readChatPointer, writeChatPointer } from './ui-message/chat-pointer.js';
 import { ChatStreamResume } from './ui-message/chat-stream-resume.js';
+import { StreamCancelledError, StreamExpiredError } from './resumable-stream.errors.js';
 
 /** Seconds a resumable stream may run, and its events stay resumable after the last one. */
 export const DEFAULT_RESUMABLE_TTL = 600;
@@ -44,22 +46,6 @@ const SHUTDOWN_SETTLE_MS = 1000;
 /** The last event of a stream whose producer's process died before the end. */
 export const PRODUCER_LOST_MESSAGE =
   'The process producing this stream stopped before the end; start a new one';
-
-/** The abort reason of a producer cancelled through {@link ResumableStreams.cancel}. */
-export class StreamCancelledError extends ToolkitError {
-  constructor() {
-    super('The stream was cancelled', { statusCode: 499 });
-    this.name = 'StreamCancelledError';
-  }
-}
-
-/** The abort reason of a producer that ran past its stream's time to live. */
-export class StreamExpiredError extends ToolkitError {
-  constructor(ttlSeconds: number) {
-    super(`The stream ran longer than its ${ttlSeconds} s time to live`, { statusCode: 504 });
-    this.name = 'StreamExpiredError';
-  }
-}
 
 /** What the process that started a stream knows of it beyond the log. */
 interface LocalStream {
@@ -167,8 +153,8 @@ export class ResumableStreams implements OnApplicationShutdown {
   }
 
   /**
-   * What one request to a resumable route streams: a new stream (its producer started from
-   * `output$`, detached from the client) or, with `Last-Event-ID`, the rest of an existing one.
+   * What one request to a resumable route streams: a new stream (its producer walks the chunks
+   * `source` gives, detached from the client) or, with `Last-Event-ID`, the rest of an existing one.
    * When the log cannot be written (its backend is down) the stream is served as a plain one,
    * with a logged warning.
    *
@@ -178,7 +164,7 @@ export class ResumableStreams implements OnApplicationShutdown {
   open(
     req: StreamRequest,
     res: ServerResponse,
-    output$: Observable<unknown>,
+    source: ChunkSource,
     options: OpenOptions,
   ): ResumableSource {
     const position = streamPosition(req);
@@ -205,7 +191,7 @@ export class ResumableStreams implements OnApplicationShutdown {
     });
     this.watchReader(key, res);
     const onOverflow = (error: StreamOverflowError): void => producer.abort(error);
-    const raw = streamChunks(output$, options.maxPendingBytes, onOverflow);
+    const raw = source(options.maxPendingBytes, onOverflow);
     const chunks = options.encode?.(raw, onOverflow) ?? raw;
     const ttlSeconds = options.ttl ?? DEFAULT_RESUMABLE_TTL;
     const produced = this.produce(key, chunks, producer, {

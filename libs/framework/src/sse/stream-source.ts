@@ -1,23 +1,23 @@
 import { isObservable, takeWhile, type Observable } from 'rxjs';
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
 import { isMessageEvent } from './sse-event.js';
+import { StreamOverflowError } from './stream-overflow.error.js';
 
 /** True for anything `for await` can walk: async generators, SDK streams, async iterables. */
 export function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
   return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
 }
 
-/** An Observable produced faster than its client read, past `maxPendingBytes`. */
-export class StreamOverflowError extends ToolkitError {
-  constructor(limitBytes: number) {
-    super(`The client is not reading its events: more than ${limitBytes} bytes waited for it`, {
-      statusCode: 503,
-    });
-  }
-}
-
 /** An async iterator that can also be walked with `for await`. */
 export type WalkableIterator = AsyncIterator<unknown> & AsyncIterable<unknown>;
+
+/**
+ * The chunks of one stream, one by one (iterables and Observables the handler emitted walked in
+ * turn), given the bound on an Observable's unread output and what to call when it overruns it.
+ */
+export type ChunkSource = (
+  maxPendingBytes: number,
+  onOverflow: (error: StreamOverflowError) => void,
+) => AsyncGenerator<unknown>;
 
 /**
  * Turns what a streaming handler produced into one async iterator of chunks. Nest hands an
@@ -44,47 +44,6 @@ export async function* streamChunks(
   } finally {
     await outer.return?.();
   }
-}
-
-const FINISHED: IteratorReturnResult<undefined> = { done: true, value: undefined };
-
-/**
- * The emissions of what a streaming handler returned, as Nest would hand them to an interceptor:
- * an Observable's items, else the value itself (once), a promise being awaited first. Nothing is
- * awaited before the first `next()`, so the stream (and its heartbeat) starts while an async
- * handler is still working.
- */
-export function handlerOutput(
-  returned: unknown,
-  maxPendingBytes: number,
-  onOverflow?: (error: StreamOverflowError) => void,
-): AsyncIterator<unknown> {
-  let items: AsyncIterator<unknown> | undefined;
-  let taken = false;
-  return {
-    async next() {
-      if (items) return items.next();
-      if (taken) return FINISHED;
-      taken = true;
-      const value = isPromiseLike(returned) ? await returned : returned;
-      if (!isObservable(value)) return { done: false, value };
-      items = observableIterator(value, maxPendingBytes, onOverflow);
-      return items.next();
-    },
-    async return() {
-      taken = true;
-      await items?.return?.();
-      return FINISHED;
-    },
-  };
-}
-
-function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
 }
 
 /**

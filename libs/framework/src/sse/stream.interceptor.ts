@@ -16,15 +16,19 @@ import { publicMessage } from '../http/error-response.js';
 import { platformOfResponse } from '../http/platform/platform-of.js';
 import { enterRoute } from '../routing/bind-request.js';
 import { deferAbortController, mayReadSignalEarly } from '../routing/request-signal.js';
+import { bindRequest } from '../routing/bind-request.js';
 import { routeInfo } from '../routing/route-info.js';
-import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
+import { RouteCache, type CachedResponse } from '../cache/route-cache.js';
+import type { CacheOptions } from '../cache/cache.decorator.js';
+import { CACHE_METADATA, TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { ResumableStreams } from './resumable-streams.js';
 import { SsePump } from './sse-pump.js';
 import { DEFAULT_MAX_PENDING_BYTES, type StreamOptions } from './stream-options.js';
 import { reconnectsAfterEnd, resumesStream } from './stream-position.js';
 import { createStreamLog } from './stream-log.factory.js';
 import { StreamRegistry } from './stream-registry.js';
-import { handlerOutput, observableIterator, type StreamOverflowError } from './stream-source.js';
+import { observableIterator, streamChunks, type ChunkSource } from './stream-source.js';
+import type { StreamOverflowError } from './stream-overflow.error.js';
 import { logFailure } from '../http/log-failure.js';
 import { reportFailure } from '../telemetry/request-failure.js';
 import {
@@ -40,9 +44,6 @@ import {
  */
 const STREAM_ENDED = new Error('The stream ended');
 STREAM_ENDED.name = 'StreamEndedError';
-
-const ACTIVE_PUMP = Symbol('toolkit:active-pump');
-type PumpCarrier = { [ACTIVE_PUMP]?: SsePump };
 
 /** Builds what a stream walks, given the bound on unread output and the overrun callback. */
 type EmissionSource = (
@@ -62,14 +63,6 @@ function chatIdOf(req: StreamRequest): string | undefined {
 }
 
 /**
- * Fails the stream this request is answering, e.g. when an Observable inside `@Cache` overran its
- * bound while the pump waits for a slow client. Does nothing when the request streams nothing.
- */
-export function failActiveStream(req: object, error: unknown): void {
-  (req as PumpCarrier)[ACTIVE_PUMP]?.fail(error);
-}
-
-/**
  * Answers the reconnect of an `EventSource` that read a plain stream to its end (see
  * `reconnectsAfterEnd`): `204 No Content`, which makes it stop, without running the handler.
  */
@@ -81,14 +74,15 @@ function answerEnded(reply: object): void {
 }
 
 /**
- * The interceptor behind `@Stream()`: streams what the handler produces as Server-Sent Events,
- * written straight to the response (the adapter's reply then has nothing left to send). It is
- * the outermost of a method's interceptors, so `@Cache` and the method's own interceptors see
- * the raw chunks.
+ * The interceptor behind `@Stream()`, every stream route's one entry: streams what the handler
+ * produces as Server-Sent Events, written straight to the response (the adapter's reply then has
+ * nothing left to send). It is the outermost of a method's interceptors, so the method's own
+ * interceptors see the raw chunks; `@Cache` is a step on the chunks' async iterator here (see
+ * `RouteCache.stream`), ahead of the resumable log and the pump.
  *
  * In a module that does not import `ToolkitModule` (a controller's unit test) it runs on its own:
- * the configuration's defaults (see `standaloneConfig`) and a stream registry and resumable-stream
- * log of its own, in memory, which it stops when the application shuts down.
+ * the configuration's defaults (see `standaloneConfig`) and a stream registry, resumable-stream
+ * log and cache of its own, in memory, which it stops when the application shuts down.
  */
 @Injectable()
 export class StreamInterceptor implements NestInterceptor, OnApplicationShutdown {
@@ -100,12 +94,17 @@ export class StreamInterceptor implements NestInterceptor, OnApplicationShutdown
   private readonly resumables: ResumableStreams;
   /** Which of the registry and the resumable streams are this interceptor's own. */
   private readonly owns: { streams: boolean; resumables: boolean };
+  /** `@Cache`'s store and rules: `ToolkitModule`'s, else one of its own made when first needed. */
+  private cache: RouteCache | undefined;
+  private ownsCache = false;
 
   constructor(
     @Optional() @Inject(TOOLKIT_CONFIG) config?: ToolkitConfig,
     @Optional() @Inject(StreamRegistry) streams?: StreamRegistry,
     @Optional() @Inject(ResumableStreams) resumables?: ResumableStreams,
+    @Optional() @Inject(RouteCache) cache?: RouteCache,
   ) {
+    this.cache = cache;
     this.config = config ?? standaloneConfig();
     this.owns = { streams: streams === undefined, resumables: resumables === undefined };
     this.streams = streams ?? new StreamRegistry();
@@ -119,6 +118,7 @@ export class StreamInterceptor implements NestInterceptor, OnApplicationShutdown
   async onApplicationShutdown(): Promise<void> {
     if (this.owns.streams) await this.streams.drain(this.config.app.shutdown_grace * 1000);
     if (this.owns.resumables) await this.resumables.onApplicationShutdown();
+    if (this.ownsCache) await this.cache?.close();
   }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -146,7 +146,10 @@ export class StreamInterceptor implements NestInterceptor, OnApplicationShutdown
     if (stream.resumable) {
       const maxPendingBytes = stream.maxPendingBytes ?? DEFAULT_MAX_PENDING_BYTES;
       const ui = stream.format === 'ui-message';
-      const source = this.resumables.open(req, res, next.handle(), {
+      const chunks: ChunkSource =
+        this.cachedChunks(req, reply, handler, next) ??
+        ((bound, onOverflow) => streamChunks(next.handle(), bound, onOverflow));
+      const source = this.resumables.open(req, res, chunks, {
         ...resumable,
         maxPendingBytes,
         describeError: this.describeError,
@@ -167,14 +170,10 @@ export class StreamInterceptor implements NestInterceptor, OnApplicationShutdown
     } else {
       const early = mayReadSignalEarly(context.getClass(), handler);
       const controller = deferAbortController(req, res, early);
-      start = () =>
-        this.pumped(
-          req,
-          res,
-          stream,
-          (bound, onOverflow) => observableIterator(next.handle(), bound, onOverflow),
-          controller,
-        );
+      const emissions: EmissionSource =
+        this.cachedChunks(req, reply, handler, next) ??
+        ((bound, onOverflow) => observableIterator(next.handle(), bound, onOverflow));
+      start = () => this.pumped(req, res, stream, emissions, controller);
     }
     return new Observable((subscriber) => {
       start().then(
@@ -188,35 +187,37 @@ export class StreamInterceptor implements NestInterceptor, OnApplicationShutdown
   }
 
   /**
-   * Streams what `call` returns on a route whose only interceptor is this one, without Nest's
-   * interceptor pipeline (see {@link DirectStreams}, which reads the route's `stream` options
-   * once): the same checks, in the same order, then the same pump. Resolves once the stream is over; rejects, before anything was sent, with what
-   * the exception filter should answer.
+   * `@Cache` as a step of the stream, on the same async iterator: on a miss the chunks pass
+   * through and are recorded, on a hit the recording is replayed and neither the handler nor the
+   * method's own interceptors run. Undefined when the route is not cached.
    */
-  streamDirect(
-    handler: object,
-    stream: StreamOptions,
+  private cachedChunks(
+    req: StreamRequest,
     reply: object,
-    call: () => unknown,
-  ): Promise<void> {
-    const platform = platformOfResponse(reply);
-    const req = platform.requestOf(reply) as StreamRequest;
-    if (reconnectsAfterEnd(req)) {
-      answerEnded(reply);
-      return Promise.resolve();
-    }
-    enterRoute(req, reply as ServerResponse, handler);
-    this.streams.admit();
-    const returned = call();
-    const res = platform.takeOver(reply);
-    const controller = deferAbortController(req, res, false);
-    return this.pumped(
-      req,
-      res,
-      stream,
-      (bound, onOverflow) => handlerOutput(returned, bound, onOverflow),
-      controller,
-    );
+    handler: object,
+    next: CallHandler,
+  ): ChunkSource | undefined {
+    if (!Reflect.hasMetadata(CACHE_METADATA, handler)) return undefined;
+    const cache = this.routeCache();
+    const options = cache.optionsOf(handler);
+    if (!options) return undefined;
+    const res: CachedResponse = { platform: platformOfResponse(reply), reply };
+    return (bound, onOverflow) =>
+      cachedStream(
+        cache,
+        options,
+        req,
+        res,
+        handler,
+        streamChunks(next.handle(), bound, onOverflow),
+        bound,
+      );
+  }
+
+  private routeCache(): RouteCache {
+    if (this.cache) return this.cache;
+    this.ownsCache = true;
+    return (this.cache = RouteCache.standalone(this.config));
   }
 
   private readonly describeError = (error: unknown): string =>
@@ -267,7 +268,6 @@ export class StreamInterceptor implements NestInterceptor, OnApplicationShutdown
       // that reconnect from its log; fetch-based clients (POST) and the AI SDK do not reconnect.
       endMarker: !stream.resumable && format === undefined && req.method === 'GET',
     });
-    (req as PumpCarrier)[ACTIVE_PUMP] = pump;
     const done = pump.run();
     this.streams.track(pump, controller, done);
     try {
@@ -276,4 +276,20 @@ export class StreamInterceptor implements NestInterceptor, OnApplicationShutdown
       controller.abort(STREAM_ENDED);
     }
   }
+}
+
+/** The chunks of a cached stream route: keyed by the request's bound parameters. */
+async function* cachedStream(
+  cache: RouteCache,
+  options: CacheOptions,
+  req: StreamRequest,
+  res: CachedResponse,
+  handler: object,
+  chunks: AsyncGenerator<unknown>,
+  maxBytes: number,
+): AsyncGenerator<unknown> {
+  const params = await bindRequest(req, res.platform.rawResponse(res.reply), handler);
+  const key = cache.keyOf(req, res.platform, params, options);
+  if (key === undefined) yield* chunks;
+  else yield* cache.stream(key, cache.ttlOf(options), res, chunks, maxBytes);
 }
