@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Controller, Injectable, type LoggerService } from '@nestjs/common';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { App, Arg, LLM, McpServerModule, Route, Tool, ToolRegistry } from 'toolkit';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, Arg, LLM, McpClient, McpServerModule, Route, Tool, ToolRegistry } from 'toolkit';
+import { loadConfig } from '../src/config/config.loader.js';
 import type { McpServers } from 'toolkit/providers';
 import { TestClient } from 'toolkit/testing';
 import { everythingStdio, freePort } from '../../providers/test/mcp/support/everything-server.js';
@@ -155,5 +159,37 @@ describe('MCP servers that are down at start-up', () => {
       /"everything__echo" is both @Tool\(\) Clashing\.mine and a tool of MCP server "everything"/,
     );
     await app.close().catch(() => undefined);
+  });
+});
+
+describe("MCP servers' ${VAR} references", () => {
+  it("are read from the environment the configuration was loaded from, the project's .env included", async () => {
+    const served = appWith({});
+    const server = await served.run({ host: '127.0.0.1', port: 0 });
+    const root = mkdtempSync(join(tmpdir(), 'tk-mcp-env-'));
+    const port = (server.address() as AddressInfo).port;
+    writeFileSync(
+      join(root, 'toolkit.yaml'),
+      [
+        'mcp:',
+        '  servers:',
+        '    remote:',
+        `      url: http://127.0.0.1:${port}/mcp`,
+        '      headers: { Authorization: "Bearer ${MCP_TOKEN_FROM_DOTENV}" }',
+        '',
+      ].join('\n'),
+    );
+    writeFileSync(join(root, '.env'), 'MCP_TOKEN_FROM_DOTENV=secret\n');
+    // Loaded from an environment of its own: the variable is in the project's .env only.
+    const client = new McpClient(loadConfig({ cwd: root, env: {} }));
+    try {
+      await client.onModuleInit();
+      expect(client.tools().map((tool) => tool.name)).toEqual(['remote__hello']);
+      expect(process.env.MCP_TOKEN_FROM_DOTENV).toBeUndefined();
+    } finally {
+      await client.onApplicationShutdown();
+      await served.close();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -4,7 +4,7 @@ import type { ToolkitConfig } from './toolkit-config.interface.js';
  * The environment each configuration was resolved from, beside it rather than in it: a
  * configuration is logged and shown (`toolkit doctor`), its environment holds API keys.
  */
-const ENVIRONMENTS = new WeakMap<ToolkitConfig, Record<string, string | undefined>>();
+const ENVIRONMENTS = new WeakMap<object, Record<string, string | undefined>>();
 
 /** Records `env` (with `.env` filled in) as the environment `config` was resolved from. */
 export function rememberEnvironment(
@@ -24,6 +24,6 @@ export function rememberEnvironment(
  * const config = loadConfig({ cwd, env: {} });
  * environmentOf(config).OPENAI_API_KEY; // from the project's .env only
  */
-export function environmentOf(config: ToolkitConfig): Record<string, string | undefined> {
+export function environmentOf(config: Partial<ToolkitConfig>): Record<string, string | undefined> {
   return ENVIRONMENTS.get(config) ?? process.env;
 }

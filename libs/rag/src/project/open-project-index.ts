@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { environmentOf } from '../../../framework/src/config/config-environment.js';
 import type { RagSettings } from '../../../framework/src/config/rag-settings.js';
 import type { Embedder } from '../embedding/embedder.interface.js';
 import { DocumentIndex } from '../indexing/document-index.js';
@@ -11,7 +12,10 @@ import { projectEmbedder } from './project-embedder.js';
 export interface OpenProjectIndexOptions {
   /** The project folder: `documents_dir` and `index_dir` are relative to it. @default process.cwd() */
   cwd?: string;
-  /** Where `OPENAI_API_KEY` (for `embeddings: auto`) is read. @default process.env */
+  /**
+   * Where `OPENAI_API_KEY` (for `embeddings: auto`) is read. @default the environment the
+   * configuration was loaded from (`process.env` with the project's `.env`; see `loadConfig`)
+   */
   env?: NodeJS.ProcessEnv;
   /** Receives folder-indexing progress. */
   logger?: IndexLogger;
@@ -48,7 +52,8 @@ export async function openProjectIndex(
 ): Promise<ProjectIndex> {
   const cwd = options.cwd ?? process.cwd();
   const settings = config.rag;
-  const embedder = options.embedder ?? (await projectEmbedder(settings, options.env));
+  const embedder =
+    options.embedder ?? (await projectEmbedder(settings, options.env ?? environmentOf(config)));
   const ownStore =
     options.store === undefined && settings.store === 'pgvector'
       ? await PgVectorStore.open({

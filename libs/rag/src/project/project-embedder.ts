@@ -43,5 +43,5 @@ export async function projectEmbedder(
   }
   // The LLM client (and its SDK) is loaded only when a model embeds.
   const { LLM } = await import('../../../providers/src/llm/llm.js');
-  return new LlmEmbedder(new LLM(model), { id: model, dimensions });
+  return new LlmEmbedder(new LLM(model, { env }), { id: model, dimensions });
 }

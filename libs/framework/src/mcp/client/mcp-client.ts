@@ -8,6 +8,7 @@ import {
 import type { DefinedTool } from '../../../../providers/src/llm/tools/tool.js';
 import { connectMcpServers, type McpToolset } from '../../../../providers/src/mcp/mcp-toolset.js';
 import type { McpServerStatus } from '../../../../providers/src/mcp/mcp-server-status.js';
+import { environmentOf } from '../../config/config-environment.js';
 import type { ToolkitConfig } from '../../config/toolkit-config.interface.js';
 import { TOOLKIT_CONFIG } from '../../toolkit.constants.js';
 
@@ -38,6 +39,7 @@ export class McpClient implements OnModuleInit, OnApplicationShutdown {
     this.toolset = await connectMcpServers(servers, {
       timeout,
       maxResultBytes: max_result_size,
+      env: environmentOf(this.config),
       onProblem: (error) => this.logger.warn(error.message),
     });
   }
