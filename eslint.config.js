@@ -41,6 +41,36 @@ export default tseslint.config(
     },
   },
   {
+    // One door per library: a library's or the CLI's sources reach another library only through
+    // its public barrel (`src/index.js`) or its internal doors (`src/internal.js`, and for
+    // libs/framework `src/internal-app.js`, which loads Nest's core), never a deeper
+    // path (CONTRIBUTING.md, "Conventions"). Paths inside a library never contain `<lib>/src/`, so
+    // they are not matched. Unit specs beside the code are tests and may reach further. The rule
+    // reads import and export declarations, not `import()` calls; the one cross-library `import()`
+    // of the sources (libs/rag/src/project/project-embedder.ts) goes through a door all the same.
+    // One exception, disabled on its line: libs/rag/src/rag.errors.ts imports formatBytes from
+    // libs/framework/src/http/format-bytes.ts, since the parser worker threads load that file
+    // and the framework's door would load Nest into each of them.
+    files: ['libs/*/src/**/*.ts', 'apps/*/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ['providers', 'framework', 'rag', 'testing'].map((lib) => ({
+            group: [
+              `**/${lib}/src/**`,
+              `!**/${lib}/src/index.js`,
+              `!**/${lib}/src/internal.js`,
+              `!**/${lib}/src/internal-app.js`,
+            ],
+            message: `Import libs/${lib} through its src/index.js (public names) or src/internal.js (the rest); see "Conventions" in CONTRIBUTING.md.`,
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.spec.ts', '**/*.e2e-spec.ts', 'test/**', 'bench/**'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',

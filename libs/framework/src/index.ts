@@ -66,11 +66,8 @@ export { ResumableStreams } from './sse/resumable-streams.js';
 export { StreamCancelledError, StreamExpiredError } from './sse/resumable-stream.errors.js';
 export { ResumableStreamsController } from './sse/resumable-streams.controller.js';
 // The log resumable streams are kept in, injectable (and overridable in tests) like the stores.
-export { StreamLog } from '../../providers/src/streams/stream-log.interface.js';
-export type {
-  AppendOutcome,
-  StreamLogEntry,
-} from '../../providers/src/streams/stream-log.interface.js';
+export { StreamLog } from '../../providers/src/internal.js';
+export type { AppendOutcome, StreamLogEntry } from '../../providers/src/internal.js';
 export { StreamDetachedError, TooManyStreamsError } from './sse/stream-limit.errors.js';
 export { RequestSignal } from './routing/request-signal.js';
 export { ClientDisconnectedError, ServerShutdownError } from './routing/request-signal.errors.js';
@@ -81,8 +78,8 @@ export { SESSION_COOKIE } from './session/session-issuer.js';
 
 // Language models: `new LLM(model)`, or the injected one. Its options, results and errors, the
 // memory and cache stores and the other framework-free parts are in `toolkit/providers`.
-export { LLM } from '../../providers/src/llm/llm.js';
-export type { HistoryMessage } from '../../providers/src/llm/chat-model.interface.js';
+export { LLM } from '../../providers/src/internal.js';
+export type { HistoryMessage } from '../../providers/src/internal.js';
 
 // `@Tool()` methods of injectable providers, collected by the injectable `ToolRegistry`.
 export { Tool } from './tools/tool.decorator.js';
@@ -102,15 +99,15 @@ export type {
 
 // LLM tools defined by `defineTool` (their types, stream events, structured output and prices are
 // in `toolkit/providers`).
-export { defineTool } from '../../providers/src/llm/tools/tool.js';
-export type { ToolContext } from '../../providers/src/llm/tools/tool.js';
+export { defineTool } from '../../providers/src/internal.js';
+export type { ToolContext } from '../../providers/src/internal.js';
 
 // Conversation memory: `app.memory(userId)`, or the injected `MemoryService`.
 export { MemoryService } from './memory/memory.service.js';
 export { recordTurn } from './memory/record-turn.js';
 export { toolStepsOf } from './memory/tool-step.collector.js';
 export type { TurnOptions, TurnWriter } from './memory/record-turn.js';
-export type { ConversationMemory } from '../../providers/src/memory/conversation-memory.js';
+export type { ConversationMemory } from '../../providers/src/internal.js';
 
 // Response caching: `@Cache()` or `cache: { ttl }`, over the injectable store (`CacheStore`, in
 // `toolkit/providers`).
@@ -156,13 +153,13 @@ export type {
 // Errors: each becomes `{ "error": message, ... }` with its status; throw them from handlers. The
 // errors of LLM calls and backends (`LlmError`, `ServiceUnavailableError`, ...) are in
 // `toolkit/providers`.
-export { ToolkitError } from '../../providers/src/errors/toolkit.error.js';
-export { ValidationError } from '../../providers/src/errors/validation.error.js';
+export { ToolkitError } from '../../providers/src/internal.js';
+export { ValidationError } from '../../providers/src/internal.js';
 export {
   BadRequestError,
   NotFoundError,
   MethodNotAllowedError,
   PayloadTooLargeError,
 } from './http/http.errors.js';
-export { ConfigError } from '../../providers/src/errors/config.error.js';
+export { ConfigError } from '../../providers/src/internal.js';
 export { MissingPlatformPackageError } from './http/platform/missing-platform-package.error.js';

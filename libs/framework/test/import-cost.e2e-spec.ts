@@ -74,6 +74,17 @@ describe("import 'toolkit': SDKs, backend clients and parsers load on first use"
       expect({ name, loaded: loaded.has(name) }).toEqual({ name, loaded: false });
   });
 
+  it("keeps 'toolkit/rag' on its own free of Nest's core (it reaches the framework by its light internal door)", async () => {
+    const rag = join(REPO_ROOT, 'dist/libs/rag/src/index.js');
+    const loaded = loadedPackages(
+      await tracedRun(project, `await import(${JSON.stringify(rag)});`, 'import-rag'),
+    );
+    expect(loaded.has('@nestjs/core')).toBe(false);
+    // Its document parsers are its own business; the SDKs and backend clients wait for first use.
+    for (const name of LAZY.filter((lazy) => !['unpdf', 'cheerio', 'marked'].includes(lazy)))
+      expect({ name, loaded: loaded.has(name) }).toEqual({ name, loaded: false });
+  });
+
   it('loads the OpenAI SDK, pg and ioredis once an app uses them', async () => {
     const script = `
       const { LLM } = await import(${JSON.stringify(ENTRY)});

@@ -121,12 +121,5 @@ export type { RagModuleOptions } from './module/rag.module-definition.js';
 export { openProjectIndex } from './project/open-project-index.js';
 export type { OpenProjectIndexOptions, ProjectIndex } from './project/open-project-index.js';
 export { projectEmbedder, embeddingModelFor } from './project/project-embedder.js';
-export {
-  EMBEDDING_DIMENSIONS,
-  embeddingDimensions,
-} from '../../providers/src/llm/resolution/embedding-dimensions.table.js';
-export type {
-  RagSettings,
-  RagStoreKind,
-  RagIndexKind,
-} from '../../framework/src/config/rag-settings.js';
+export { EMBEDDING_DIMENSIONS, embeddingDimensions } from '../../providers/src/internal.js';
+export type { RagSettings, RagStoreKind, RagIndexKind } from '../../framework/src/internal.js';

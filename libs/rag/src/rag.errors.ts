@@ -1,7 +1,9 @@
+// The parser worker threads load this file: through the framework's door they would load the
+// config loader and Nest into every worker, for a one-function module with no imports.
+// eslint-disable-next-line no-restricted-imports -- the exception eslint.config.js names
 import { formatBytes } from '../../framework/src/http/format-bytes.js';
-import { ServiceUnavailableError } from '../../providers/src/errors/service-unavailable.error.js';
-import { ToolkitError } from '../../providers/src/errors/toolkit.error.js';
-import { UnsupportedMediaTypeError } from '../../providers/src/errors/unsupported-media-type.error.js';
+import { ServiceUnavailableError, UnsupportedMediaTypeError } from '../../providers/src/index.js';
+import { ToolkitError } from '../../providers/src/internal.js';
 
 /**
  * 415: a file toolkit's RAG loaders do not read, or whose content is not what its name claims

@@ -1,4 +1,4 @@
-import { App } from '../../framework/src/app/app.js';
+import { App } from '../../framework/src/index.js';
 
 /**
  * A ready-made app for trying the test utilities: `GET /health` → `{ status: "healthy" }` and

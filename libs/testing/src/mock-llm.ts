@@ -5,21 +5,17 @@ import type {
   ChatOptions,
   StreamingChatOptions,
   TextChatOptions,
-} from '../../providers/src/llm/chat-model.interface.js';
-import type { GenerateResponse } from '../../providers/src/llm/llm.js';
-import type { GenerateResult } from '../../providers/src/llm/provider/language-model.interface.js';
-import type {
+  GenerateResponse,
   GenerateObjectOptions,
   GenerateObjectResponse,
-} from '../../providers/src/llm/structured/generate-object-options.js';
-import { checkReply } from '../../providers/src/llm/structured/object-reply.js';
-import { StructuredOutputError } from '../../providers/src/llm/structured/structured-output.error.js';
-import type { LlmStreamEvent } from '../../providers/src/llm/tools/llm-stream-event.js';
-import { compileSchema } from '../../providers/src/llm/tools/schema-validator.js';
-import type { SchemaInput } from '../../providers/src/llm/tools/schema-validator.js';
-import type { SchemaOutput } from '../../providers/src/llm/tools/tool.js';
-import type { ToolCallRecord } from '../../providers/src/llm/tools/tool-call-record.js';
-import { runToolLoop, toolSetOf } from '../../providers/src/llm/tools/tool-loop.js';
+  LlmStreamEvent,
+  SchemaInput,
+  SchemaOutput,
+  ToolCallRecord,
+} from '../../providers/src/index.js';
+import { StructuredOutputError } from '../../providers/src/index.js';
+import type { GenerateResult } from '../../providers/src/internal.js';
+import { checkReply, compileSchema, runToolLoop, toolSetOf } from '../../providers/src/internal.js';
 
 /**
  * One recorded {@link MockLLM} call: the method name, then its arguments as given

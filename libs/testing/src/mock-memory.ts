@@ -1,17 +1,18 @@
+import type {
+  AddTurnOptions,
+  ToDictListOptions,
+  MemoryMessage,
+  MemoryRole,
+} from '../../providers/src/index.js';
+import { InvalidMessageError } from '../../providers/src/index.js';
+import type { ConversationMemory } from '../../providers/src/internal.js';
 import {
   assertValidMessage,
   assertValidUserId,
   copyMessage,
-} from '../../providers/src/memory/memory-message.validation.js';
-import { fitTokenBudget } from '../../providers/src/memory/token-budget.js';
-import { buildTurn } from '../../providers/src/memory/conversation-memory.js';
-import type {
-  AddTurnOptions,
-  ConversationMemory,
-  ToDictListOptions,
-} from '../../providers/src/memory/conversation-memory.js';
-import type { MemoryMessage, MemoryRole } from '../../providers/src/memory/memory-message.js';
-import { InvalidMessageError } from '../../providers/src/memory/invalid-message.error.js';
+  fitTokenBudget,
+  buildTurn,
+} from '../../providers/src/internal.js';
 
 /**
  * One recorded {@link MockMemory} call, e.g. `['addMessage', 'alice', 'user', 'Hi']` or

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { Express } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inject, type InjectOptions, type Response } from 'light-my-request';
-import { App } from '../../framework/src/app/app.js';
+import { App } from '../../framework/src/index.js';
 import { injectableExpress } from './injectable-express.js';
 import { multipartBody, type TestFile } from './multipart-body.js';
 import { TestResponse } from './test-response.js';

@@ -1,21 +1,22 @@
 import type { DynamicModule, INestApplication, Provider, Type } from '@nestjs/common';
 import { Test, type TestingModule, type TestingModuleBuilder } from '@nestjs/testing';
-import { LLM } from '../../providers/src/llm/llm.js';
-import type { ChatModel } from '../../providers/src/llm/chat-model.interface.js';
-import type { ConversationMemory } from '../../providers/src/memory/conversation-memory.js';
-import { configureNestApp } from '../../framework/src/app/configure-app.js';
-import { installMetricsWhenOn } from '../../framework/src/telemetry/metrics-switch.js';
-import { installTracingWhenOn } from '../../framework/src/telemetry/tracing-switch.js';
-import type {
-  ToolkitConfig,
-  ToolkitConfigInput,
-} from '../../framework/src/config/toolkit-config.interface.js';
-import { installedPlatform } from '../../framework/src/http/platform/installed-platform.js';
-import { createHttpAdapter } from '../../framework/src/http/platform/platform-adapter.js';
-import { TOOLKIT_CONFIG } from '../../framework/src/toolkit.constants.js';
-import { MemoryService } from '../../framework/src/memory/memory.service.js';
-import { exceptionFilterFirst } from '../../framework/src/module/exception-filter.provider.js';
-import { ToolkitModule } from '../../framework/src/module/toolkit.module.js';
+import type { ChatModel } from '../../providers/src/index.js';
+import type { ConversationMemory } from '../../providers/src/internal.js';
+import { LLM } from '../../providers/src/internal.js';
+import type { ToolkitConfig, ToolkitConfigInput } from '../../framework/src/index.js';
+import {
+  TOOLKIT_CONFIG,
+  MemoryService,
+  exceptionFilterFirst,
+  ToolkitModule,
+} from '../../framework/src/index.js';
+import { configureNestApp } from '../../framework/src/internal-app.js';
+import {
+  installMetricsWhenOn,
+  installTracingWhenOn,
+  installedPlatform,
+  createHttpAdapter,
+} from '../../framework/src/internal.js';
 import { TestClient } from './test-client.js';
 
 /** Options of {@link createTestingApp}. */

@@ -2,7 +2,7 @@ import { createMockApp } from './mock-app.js';
 import { MockLLM } from './mock-llm.js';
 import { MockMemory } from './mock-memory.js';
 import { TestClient } from './test-client.js';
-import type { App } from '../../framework/src/app/app.js';
+import type { App } from '../../framework/src/index.js';
 
 /** Factories for the usual test objects; each call makes a fresh one. */
 export interface TestingFixtures {

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { relative } from 'node:path';
-import { loadConfig } from '../../../../libs/framework/src/config/config.loader.js';
-import type { PlatformName } from '../../../../libs/framework/src/http/platform/http-platform.js';
-import { PLATFORM_PACKAGES } from '../../../../libs/framework/src/http/platform/platform-adapter.js';
+import type { PlatformName } from '../../../../libs/framework/src/internal.js';
+import { loadConfig, PLATFORM_PACKAGES } from '../../../../libs/framework/src/internal.js';
 import { CliError, MissingToolError } from '../errors/cli.errors.js';
 import { PackageLocatorService } from '../services/package-locator.service.js';
 import { TerminalService, type Row } from '../services/terminal.service.js';

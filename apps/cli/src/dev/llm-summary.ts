@@ -1,6 +1,6 @@
-import { loadConfig } from '../../../../libs/framework/src/config/config.loader.js';
-import { isKeySet, resolveDefaultModel } from '../../../../libs/providers/src/llm/default-model.js';
-import { resolveModel } from '../../../../libs/providers/src/llm/resolution/resolve-model.js';
+import { loadConfig } from '../../../../libs/framework/src/internal.js';
+import { isKeySet } from '../../../../libs/providers/src/index.js';
+import { resolveDefaultModel, resolveModel } from '../../../../libs/providers/src/internal.js';
 
 /** The banner's LLM line, and a warning when the app will not reach a real model. */
 export interface LlmSummary {

@@ -1,4 +1,4 @@
-import { loadIoredis, loadPg } from '../../../../libs/providers/src/backends/backend-clients.js';
+import { loadIoredis, loadPg } from '../../../../libs/providers/src/internal.js';
 import { redactUrl, type DoctorCheck } from './doctor-check.js';
 
 /** How long a backend may take to answer before it counts as unreachable. */

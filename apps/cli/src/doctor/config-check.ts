@@ -1,5 +1,5 @@
-import { loadConfig } from '../../../../libs/framework/src/config/config.loader.js';
-import type { ToolkitConfig } from '../../../../libs/framework/src/config/toolkit-config.interface.js';
+import type { ToolkitConfig } from '../../../../libs/framework/src/index.js';
+import { loadConfig } from '../../../../libs/framework/src/internal.js';
 import type { DoctorCheck } from './doctor-check.js';
 
 /** What {@link checkConfig} found: the check line, and the configuration when it is valid. */

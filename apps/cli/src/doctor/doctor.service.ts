@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { ToolkitConfig } from '../../../../libs/framework/src/config/toolkit-config.interface.js';
-import { isKeySet, resolveDefaultModel } from '../../../../libs/providers/src/llm/default-model.js';
-import { missingSdk } from '../../../../libs/providers/src/llm/provider/sdk-packages.js';
-import { resolveModel } from '../../../../libs/providers/src/llm/resolution/resolve-model.js';
+import type { ToolkitConfig } from '../../../../libs/framework/src/index.js';
+import { isKeySet } from '../../../../libs/providers/src/index.js';
+import {
+  resolveDefaultModel,
+  missingSdk,
+  resolveModel,
+} from '../../../../libs/providers/src/internal.js';
 import { isPortFree } from '../dev/port-check.js';
 import type { PlatformId } from '../deploy/deploy-platform.interface.js';
 import { PlatformClientService } from '../deploy/platform-client.service.js';

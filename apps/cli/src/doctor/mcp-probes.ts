@@ -1,11 +1,7 @@
-import { errorMessage } from '../../../../libs/providers/src/llm/provider/abort.js';
-import {
-  connectMcpServers,
-  type McpToolset,
-} from '../../../../libs/providers/src/mcp/mcp-toolset.js';
-import type { McpServerConfig } from '../../../../libs/providers/src/mcp/mcp-server-config.js';
-import { isStdioServer } from '../../../../libs/providers/src/mcp/mcp-server-config.js';
-import type { McpSettings } from '../../../../libs/framework/src/mcp/client/mcp-settings.js';
+import type { McpServerConfig } from '../../../../libs/providers/src/index.js';
+import { connectMcpServers, type McpToolset } from '../../../../libs/providers/src/index.js';
+import { errorMessage, isStdioServer } from '../../../../libs/providers/src/internal.js';
+import type { McpSettings } from '../../../../libs/framework/src/index.js';
 import { redactUrl, type DoctorCheck } from './doctor-check.js';
 
 /** Longest `toolkit doctor` waits for one server, whatever `mcp.timeout` says. */

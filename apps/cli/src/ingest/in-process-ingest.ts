@@ -1,10 +1,10 @@
+import type { IngestionTarget } from '../../../../libs/rag/src/index.js';
+import { FolderGoneError } from '../../../../libs/rag/src/index.js';
 import {
   listFiles,
   type ListFilesOptions,
-} from '../../../../libs/rag/src/indexing/folder-listing.js';
-import { FolderGoneError } from '../../../../libs/rag/src/indexing/folder-gone.error.js';
-import { ingestFolderFile } from '../../../../libs/rag/src/queue/ingest-folder-file.js';
-import type { IngestionTarget } from '../../../../libs/rag/src/queue/ingestion-worker.js';
+  ingestFolderFile,
+} from '../../../../libs/rag/src/internal.js';
 import { IngestTally } from './ingest-summary.js';
 
 /** Options of {@link ingestInProcess}. */

@@ -1,6 +1,6 @@
-import { loadConfig } from '../../../../libs/framework/src/config/config.loader.js';
-import type { ToolkitConfig } from '../../../../libs/framework/src/config/toolkit-config.interface.js';
-import type { RagSettings } from '../../../../libs/framework/src/config/rag-settings.js';
+import type { ToolkitConfig } from '../../../../libs/framework/src/index.js';
+import type { RagSettings } from '../../../../libs/framework/src/internal.js';
+import { loadConfig } from '../../../../libs/framework/src/internal.js';
 
 /** Where ingestion jobs go, as the project's configuration says. */
 export interface IngestSettings {

@@ -1,4 +1,4 @@
-import type { IngestionOutcome } from '../../../../libs/rag/src/queue/ingestion-job.js';
+import type { IngestionOutcome } from '../../../../libs/rag/src/index.js';
 
 /** How `toolkit ingest` ran: jobs on a Redis queue, or in this process. */
 export type IngestMode = 'queue' | 'in-process';

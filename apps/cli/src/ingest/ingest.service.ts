@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { openProjectIndex } from '../../../../libs/rag/src/project/open-project-index.js';
+import { openProjectIndex } from '../../../../libs/rag/src/index.js';
 import { CliError, SilentExitError } from '../errors/cli.errors.js';
 import { TerminalService } from '../services/terminal.service.js';
 import { readIngestSettings, type IngestSettings } from './ingest-settings.js';

@@ -1,5 +1,4 @@
-import { FolderGoneError } from '../../../../libs/rag/src/indexing/folder-gone.error.js';
-import { IngestionQueue } from '../../../../libs/rag/src/queue/ingestion-queue.js';
+import { FolderGoneError, IngestionQueue } from '../../../../libs/rag/src/index.js';
 import { IngestTally } from './ingest-summary.js';
 
 /** Options of {@link ingestThroughQueue}. */

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { resolve } from 'node:path';
-import { openProjectIndex } from '../../../../libs/rag/src/project/open-project-index.js';
 import {
+  openProjectIndex,
   IngestionWorker,
   type IngestionTarget,
-} from '../../../../libs/rag/src/queue/ingestion-worker.js';
+} from '../../../../libs/rag/src/index.js';
 import { redactUrl } from '../doctor/doctor-check.js';
 import { TerminalService } from '../services/terminal.service.js';
 import { readIngestSettings } from './ingest-settings.js';

@@ -6,7 +6,7 @@
  * LLM (its model, tokens, cost and time to first token, which `toolkit dev` prints), and closes it
  * on SIGINT, SIGTERM or when the parent goes away, so no server outlives the CLI.
  */
-import { watchRequests } from '../../../../libs/framework/src/logging/request-watchers.js';
+import { watchRequests } from '../../../../libs/framework/src/internal.js';
 import { loadServedApp, prepareTypeScript, shutdownGraceOf } from './load-served-app.js';
 import { REGISTER_URL } from './runtime-paths.js';
 import type { ServableApp, ServeMessage } from './served-app.js';

@@ -8,10 +8,9 @@
  * SIGTERM, then closes the app.
  */
 import { createWriteStream } from 'node:fs';
-import type { AppInfo } from '../../../../libs/framework/src/health/app-info.js';
-import { serveToolsOverStdio } from '../../../../libs/framework/src/mcp/server/serve-tools-over-stdio.js';
-import { APP_INFO } from '../../../../libs/framework/src/toolkit.constants.js';
-import { ToolRegistry } from '../../../../libs/framework/src/tools/tool.registry.js';
+import type { AppInfo } from '../../../../libs/framework/src/index.js';
+import { APP_INFO, ToolRegistry } from '../../../../libs/framework/src/index.js';
+import { serveToolsOverStdio } from '../../../../libs/framework/src/internal.js';
 import { loadServedApp, prepareTypeScript } from './load-served-app.js';
 import { REGISTER_URL } from './runtime-paths.js';
 import type { ServableApp } from './served-app.js';

@@ -1,4 +1,4 @@
-import { ToolkitError } from '../../../../libs/providers/src/errors/toolkit.error.js';
+import { ToolkitError } from '../../../../libs/providers/src/internal.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../cli.constants.js';
 import { CliError, SilentExitError, UsageError } from '../errors/cli.errors.js';
 import type { TerminalService } from '../services/terminal.service.js';

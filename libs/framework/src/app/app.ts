@@ -18,7 +18,7 @@ import type { ToolkitConfig, ToolkitConfigInput } from '../config/toolkit-config
 import type { NodeHandler, PlatformName } from '../http/platform/http-platform.js';
 import { createHttpAdapter } from '../http/platform/platform-adapter.js';
 import { platformOf } from '../http/platform/platform-of.js';
-import type { ConversationMemory } from '../../../providers/src/memory/conversation-memory.js';
+import type { ConversationMemory } from '../../../providers/src/internal.js';
 import { DeferredMemory } from '../memory/deferred-memory.js';
 import { MemoryService } from '../memory/memory.service.js';
 import {

@@ -1,6 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { CacheStore } from '../../../providers/src/cache/cache-store.interface.js';
-import { createCacheStore } from '../../../providers/src/cache/cache-store.factory.js';
+import { CacheStore, createCacheStore } from '../../../providers/src/index.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { CacheInterceptor } from './cache.interceptor.js';

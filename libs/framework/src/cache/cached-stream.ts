@@ -1,6 +1,5 @@
-import { CACHE_ATTRIBUTE, CACHE_SPAN } from '../../../providers/src/cache/cache-spans.js';
-import { startSpan } from '../../../providers/src/telemetry/tracing.js';
-import type { TraceSpanOptions } from '../../../providers/src/telemetry/tracer.interface.js';
+import type { TraceSpanOptions } from '../../../providers/src/index.js';
+import { CACHE_ATTRIBUTE, CACHE_SPAN, startSpan } from '../../../providers/src/internal.js';
 
 /**
  * A recorded stream served again, as `@Cache` answers a hit on a streaming route (sync iteration

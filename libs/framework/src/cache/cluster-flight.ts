@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CacheLock } from '../../../providers/src/cache/cache-lock.js';
+import type { CacheLock } from '../../../providers/src/index.js';
 
 /** What one flight gave: the value, and whether it came from the cache rather than this run. */
 export interface FlightOutcome {

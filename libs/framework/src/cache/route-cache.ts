@@ -1,12 +1,15 @@
 import { Logger } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
-import { cacheKey, type HeaderValues } from '../../../providers/src/cache/cache-key.js';
-import { CACHE_SPAN, cacheSpanOptions } from '../../../providers/src/cache/cache-spans.js';
-import type { CacheStore } from '../../../providers/src/cache/cache-store.interface.js';
-import { MemoryCacheStore } from '../../../providers/src/cache/memory-cache.store.js';
-import { SingleFlight } from '../../../providers/src/cache/single-flight.js';
-import { traced } from '../../../providers/src/telemetry/tracing.js';
-import type { TraceSpanOptions } from '../../../providers/src/telemetry/tracer.interface.js';
+import type { CacheStore, TraceSpanOptions } from '../../../providers/src/index.js';
+import { MemoryCacheStore } from '../../../providers/src/index.js';
+import {
+  cacheKey,
+  type HeaderValues,
+  CACHE_SPAN,
+  cacheSpanOptions,
+  SingleFlight,
+  traced,
+} from '../../../providers/src/internal.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import type { HttpPlatform } from '../http/platform/http-platform.js';
 import { splitTuple } from '../http/reply-rules.js';

@@ -1,4 +1,4 @@
-import { parseMcpServers } from '../../../providers/src/mcp/parse-mcp-servers.js';
+import { parseMcpServers } from '../../../providers/src/internal.js';
 import type { KeySpec } from './config.schema.js';
 
 /** A checked value, or a problem (with the sub-key it concerns inside a mapping). */

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { parse as parseYaml } from 'yaml';
-import { ConfigError } from '../../../providers/src/errors/config.error.js';
+import { ConfigError } from '../../../providers/src/internal.js';
 import { CONFIG_SCHEMA, type KeySpec } from './config.schema.js';
 import { coerceValue } from './config-value.js';
 import { rememberEnvironment } from './config-environment.js';

@@ -1,5 +1,4 @@
-import type { CacheSettings } from '../../../providers/src/cache/cache-settings.js';
-import type { MemorySettings } from '../../../providers/src/memory/memory-settings.js';
+import type { CacheSettings, MemorySettings } from '../../../providers/src/index.js';
 import type { LimitsSettings } from '../rate-limit/limits-settings.js';
 import type { McpSettings } from '../mcp/client/mcp-settings.js';
 import type { RagSettings } from './rag-settings.js';

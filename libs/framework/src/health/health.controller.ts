@@ -1,7 +1,6 @@
 import { Controller, Inject } from '@nestjs/common';
-import { CacheStore } from '../../../providers/src/cache/cache-store.interface.js';
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
-import { MemoryStore } from '../../../providers/src/memory/memory-store.interface.js';
+import { CacheStore, MemoryStore } from '../../../providers/src/index.js';
+import { ToolkitError } from '../../../providers/src/internal.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { Route } from '../routing/route.decorator.js';
 import { APP_INFO, TOOLKIT_CONFIG } from '../toolkit.constants.js';

@@ -1,5 +1,4 @@
-import type { CacheStore } from '../../../providers/src/cache/cache-store.interface.js';
-import type { MemoryStore } from '../../../providers/src/memory/memory-store.interface.js';
+import type { CacheStore, MemoryStore } from '../../../providers/src/index.js';
 
 /** One backend's line in a {@link ReadinessReport}. */
 export interface BackendReadiness {

@@ -1,6 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { BadRequestError, PayloadTooLargeError } from './http.errors.js';
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { ToolkitError } from '../../../providers/src/internal.js';
 
 /** What the exception filter sends for an error. */
 export interface ErrorResponse {

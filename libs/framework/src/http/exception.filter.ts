@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { BaseExceptionFilter, HttpAdapterHost } from '@nestjs/core';
 import { MethodNotAllowedError, NotFoundError } from './http.errors.js';
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { ToolkitError } from '../../../providers/src/internal.js';
 import { reportFailure } from '../telemetry/request-failure.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import {

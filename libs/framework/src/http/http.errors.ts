@@ -1,4 +1,4 @@
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { ToolkitError } from '../../../providers/src/internal.js';
 import { formatBytes } from './format-bytes.js';
 
 // The errors only the HTTP edge raises: malformed bodies, unknown paths, wrong methods, bodies

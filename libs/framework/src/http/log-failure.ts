@@ -1,5 +1,5 @@
 import type { LoggerService } from '@nestjs/common';
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { ToolkitError } from '../../../providers/src/internal.js';
 
 /**
  * Logs a failure the way toolkit logs them all: a `ToolkitError` (a backend down, a provider

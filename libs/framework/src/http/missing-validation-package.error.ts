@@ -1,4 +1,4 @@
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { ToolkitError } from '../../../providers/src/internal.js';
 
 /** A class-validator DTO met where class-validator or class-transformer is not installed. */
 export class MissingValidationPackageError extends ToolkitError {

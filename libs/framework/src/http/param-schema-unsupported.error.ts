@@ -1,4 +1,4 @@
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { ToolkitError } from '../../../providers/src/internal.js';
 
 /**
  * Thrown at start-up when a controller declares `@Body({ schema })` (or `@Query`/`@Param`) on a

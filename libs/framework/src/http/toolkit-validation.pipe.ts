@@ -5,10 +5,8 @@ import {
   type ValidationError as ClassValidationError,
 } from '@nestjs/common';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import {
-  ValidationError,
-  type ParamProblem,
-} from '../../../providers/src/errors/validation.error.js';
+import { type ParamProblem } from '../../../providers/src/index.js';
+import { ValidationError } from '../../../providers/src/internal.js';
 import { validateWithSchema } from '../routing/standard-schema.js';
 import { lazyTransformerPackage, lazyValidatorPackage } from './class-validation-packages.js';
 import { needsValidation } from './validated-params.js';

@@ -1,7 +1,6 @@
 import type { Provider } from '@nestjs/common';
-import { LLM } from '../../../providers/src/llm/llm.js';
-import { llmOptionsFromSettings } from '../../../providers/src/llm/llm-settings.js';
-import { MemoryStore } from '../../../providers/src/memory/memory-store.interface.js';
+import { MemoryStore } from '../../../providers/src/index.js';
+import { LLM, llmOptionsFromSettings } from '../../../providers/src/internal.js';
 import { environmentOf } from '../config/config-environment.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { recordRequestUsage } from '../logging/request-context.js';

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { UsageReport } from '../../../providers/src/llm/chat-model.interface.js';
+import type { UsageReport } from '../../../providers/src/index.js';
 import type { RequestFailure } from '../telemetry/request-failure.js';
 
 /** The LLM usage of one request, summed over its calls (see `recordRequestUsage`). */

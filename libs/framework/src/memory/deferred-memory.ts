@@ -1,13 +1,10 @@
-import { assertValidUserId } from '../../../providers/src/memory/memory-message.validation.js';
 import {
   type AddTurnOptions,
-  type ConversationMemory,
   type ToDictListOptions,
-} from '../../../providers/src/memory/conversation-memory.js';
-import {
   type MemoryMessage,
   type MemoryRole,
-} from '../../../providers/src/memory/memory-message.js';
+} from '../../../providers/src/index.js';
+import { assertValidUserId, type ConversationMemory } from '../../../providers/src/internal.js';
 
 /**
  * The memory `app.memory(userId)` hands out before the app may have started: the first call

@@ -1,6 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { createMemoryStore } from '../../../providers/src/memory/memory-store.factory.js';
-import { MemoryStore } from '../../../providers/src/memory/memory-store.interface.js';
+import { createMemoryStore, MemoryStore } from '../../../providers/src/index.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { MemoryService } from './memory.service.js';

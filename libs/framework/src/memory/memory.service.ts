@@ -1,9 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MemoryStore } from '../../../providers/src/memory/memory-store.interface.js';
-import {
-  StoreConversationMemory,
-  type ConversationMemory,
-} from '../../../providers/src/memory/conversation-memory.js';
+import { MemoryStore, StoreConversationMemory } from '../../../providers/src/index.js';
+import { type ConversationMemory } from '../../../providers/src/internal.js';
 
 /**
  * Per-user conversation memory on the configured backend (`memory.backend`: in-process, Redis

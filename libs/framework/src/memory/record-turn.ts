@@ -1,6 +1,5 @@
-import type { LlmStreamEvent } from '../../../providers/src/llm/tools/llm-stream-event.js';
-import type { ToolStep } from '../../../providers/src/memory/memory-message.js';
-import { assertValidMessage } from '../../../providers/src/memory/memory-message.validation.js';
+import type { LlmStreamEvent, ToolStep } from '../../../providers/src/index.js';
+import { assertValidMessage } from '../../../providers/src/internal.js';
 import { ToolStepCollector } from './tool-step.collector.js';
 
 /** Options of a turn write: `interrupted` marks an answer the client stopped. */

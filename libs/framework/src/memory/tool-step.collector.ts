@@ -1,7 +1,5 @@
-import type { LlmStreamEvent } from '../../../providers/src/llm/tools/llm-stream-event.js';
-import type { GenerateStep } from '../../../providers/src/llm/tools/tool-call-record.js';
-import type { ToolStep } from '../../../providers/src/memory/memory-message.js';
-import { jsonProblem } from '../../../providers/src/memory/plain-json.validation.js';
+import type { LlmStreamEvent, GenerateStep, ToolStep } from '../../../providers/src/index.js';
+import { jsonProblem } from '../../../providers/src/internal.js';
 
 /** Halves of surrogate pairs, which PostgreSQL's jsonb refuses. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

@@ -6,8 +6,7 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { CacheStore } from '../../../providers/src/cache/cache-store.interface.js';
-import { MemoryStore } from '../../../providers/src/memory/memory-store.interface.js';
+import { CacheStore, MemoryStore } from '../../../providers/src/index.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import type { AppInfo } from '../health/app-info.js';
 import { platformOf } from '../http/platform/platform-of.js';

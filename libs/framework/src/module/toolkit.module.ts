@@ -7,10 +7,8 @@ import {
   type Provider,
 } from '@nestjs/common';
 import { APP_INTERCEPTOR, DiscoveryModule, HttpAdapterHost } from '@nestjs/core';
-import { CacheStore } from '../../../providers/src/cache/cache-store.interface.js';
-import { LLM } from '../../../providers/src/llm/llm.js';
-import { MemoryStore } from '../../../providers/src/memory/memory-store.interface.js';
-import { StreamLog } from '../../../providers/src/streams/stream-log.interface.js';
+import { CacheStore, MemoryStore } from '../../../providers/src/index.js';
+import { LLM, StreamLog } from '../../../providers/src/internal.js';
 import { CacheInterceptor } from '../cache/cache.interceptor.js';
 import { RouteCache } from '../cache/route-cache.js';
 import { cacheProviders } from '../cache/cache.providers.js';

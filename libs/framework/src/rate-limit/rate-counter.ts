@@ -1,8 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  CacheStore,
-  type WindowCount,
-} from '../../../providers/src/cache/cache-store.interface.js';
+import { CacheStore, type WindowCount } from '../../../providers/src/index.js';
 
 /** Windows kept by the in-process fallback before the expired ones are swept. */
 const SWEEP_AT = 10_000;

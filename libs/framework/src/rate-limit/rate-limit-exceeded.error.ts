@@ -1,4 +1,4 @@
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { ToolkitError } from '../../../providers/src/internal.js';
 
 /**
  * A client made more requests than a rate limit allows: 429, with `Retry-After` (whole seconds

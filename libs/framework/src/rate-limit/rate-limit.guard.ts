@@ -8,7 +8,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { MemoryCacheStore } from '../../../providers/src/cache/memory-cache.store.js';
+import { MemoryCacheStore } from '../../../providers/src/index.js';
 import { standaloneConfig } from '../config/config-defaults.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { platformOfResponse } from '../http/platform/platform-of.js';

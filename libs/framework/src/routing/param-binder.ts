@@ -1,8 +1,6 @@
 import { BadRequestError } from '../http/http.errors.js';
-import {
-  ValidationError,
-  type ParamProblem,
-} from '../../../providers/src/errors/validation.error.js';
+import { type ParamProblem } from '../../../providers/src/index.js';
+import { ValidationError } from '../../../providers/src/internal.js';
 import type { NormalizedParam, ParamSource, ParamType } from './param-spec.js';
 import { validateWithSchema, type SchemaOutcome } from './standard-schema.js';
 

@@ -1,5 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import type { ParamProblem } from '../../../providers/src/errors/validation.error.js';
+import type { ParamProblem } from '../../../providers/src/index.js';
 
 /** True for any Standard Schema (zod, valibot, arktype, ...): it has a `~standard` validator. */
 export function isStandardSchema(value: unknown): value is StandardSchemaV1 {

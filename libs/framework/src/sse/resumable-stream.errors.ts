@@ -1,4 +1,4 @@
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { ToolkitError } from '../../../providers/src/internal.js';
 
 /** The abort reason of a producer cancelled through `ResumableStreams.cancel`. */
 export class StreamCancelledError extends ToolkitError {

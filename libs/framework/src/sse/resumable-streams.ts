@@ -2,17 +2,15 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
 import {
+  ToolkitError,
   StreamLog,
   type StreamLogEntry,
-} from '../../../providers/src/streams/stream-log.interface.js';
-import {
   STREAM_LOG_ATTRIBUTE,
   STREAM_LOG_SPAN,
   STREAM_LOG_SPAN_OPTIONS,
-} from '../../../providers/src/streams/stream-log-spans.js';
-import { traced } from '../../../providers/src/telemetry/tracing.js';
+  traced,
+} from '../../../providers/src/internal.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { BadRequestError, NotFoundError } from '../http/http.errors.js';
 import { clientAddress, type AddressedRequest } from '../rate-limit/client-address.js';

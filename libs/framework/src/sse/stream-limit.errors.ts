@@ -1,4 +1,4 @@
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { ToolkitError } from '../../../providers/src/internal.js';
 
 /** Seconds a client refused for too many open streams is told to wait (`Retry-After`). */
 const RETRY_AFTER_SECONDS = 5;

@@ -1,6 +1,5 @@
-import { MemoryStreamLog } from '../../../providers/src/streams/memory-stream-log.js';
-import { RedisStreamLog } from '../../../providers/src/streams/redis-stream-log.js';
-import type { StreamLog } from '../../../providers/src/streams/stream-log.interface.js';
+import type { StreamLog } from '../../../providers/src/internal.js';
+import { MemoryStreamLog, RedisStreamLog } from '../../../providers/src/internal.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 
 /**

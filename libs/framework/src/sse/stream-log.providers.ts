@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { StreamLog } from '../../../providers/src/streams/stream-log.interface.js';
+import { StreamLog } from '../../../providers/src/internal.js';
 import type { ToolkitConfig } from '../config/toolkit-config.interface.js';
 import { TOOLKIT_CONFIG } from '../toolkit.constants.js';
 import { createStreamLog } from './stream-log.factory.js';

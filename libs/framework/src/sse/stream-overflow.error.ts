@@ -1,4 +1,4 @@
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { ToolkitError } from '../../../providers/src/internal.js';
 
 /** An Observable produced faster than its client read, past `maxPendingBytes`. */
 export class StreamOverflowError extends ToolkitError {

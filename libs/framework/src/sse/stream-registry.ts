@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ServiceUnavailableError } from '../../../providers/src/errors/service-unavailable.error.js';
+import { ServiceUnavailableError } from '../../../providers/src/index.js';
 import { ServerShutdownError } from '../routing/request-signal.errors.js';
 import type { SsePump } from './sse-pump.js';
 

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { UsageReport } from '../../../providers/src/llm/chat-model.interface.js';
+import type { UsageReport } from '../../../providers/src/index.js';
 import type { TelemetrySettings } from '../config/toolkit-config.interface.js';
 import { platformOf } from '../http/platform/platform-of.js';
 import { currentRequest } from '../logging/request-context.js';

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openTelemetryTracer } from '../../../providers/src/telemetry/open-telemetry.tracer.js';
-import { installTracer } from '../../../providers/src/telemetry/tracing.js';
+import { openTelemetryTracer, installTracer } from '../../../providers/src/index.js';
 import type { TelemetrySettings } from '../config/toolkit-config.interface.js';
 import type { AppInfo } from '../health/app-info.js';
 import { onAppShutdown } from './app-shutdown-tasks.js';

@@ -1,4 +1,4 @@
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { ToolkitError } from '../../../providers/src/internal.js';
 import { currentRequest } from '../logging/request-context.js';
 
 /** A backend whose failures `toolkit_backend_errors_total` counts (its `backend` label). */

@@ -1,4 +1,4 @@
-import type { UsageReport } from '../../../providers/src/llm/chat-model.interface.js';
+import type { UsageReport } from '../../../providers/src/index.js';
 import { Counter } from './counter.js';
 import { DroppedSpansCounter } from './dropped-spans.js';
 import { Gauge } from './gauge.js';

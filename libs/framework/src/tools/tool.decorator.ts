@@ -1,5 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-import type { SchemaInput } from '../../../providers/src/llm/tools/schema-validator.js';
+import type { SchemaInput } from '../../../providers/src/index.js';
 
 /** Metadata key of {@link Tool}. */
 export const TOOL_METADATA = 'toolkit:tool';

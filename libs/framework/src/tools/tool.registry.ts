@@ -1,11 +1,8 @@
 import { Injectable, Logger, Optional, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { ConfigError } from '../../../providers/src/errors/config.error.js';
-import { defineTool } from '../../../providers/src/llm/tools/tool.js';
-import type {
-  DefinedTool as ToolkitTool,
-  ToolContext,
-} from '../../../providers/src/llm/tools/tool.js';
+import type { DefinedTool as ToolkitTool } from '../../../providers/src/index.js';
+import type { ToolContext } from '../../../providers/src/internal.js';
+import { ConfigError, defineTool } from '../../../providers/src/internal.js';
 import { McpClient } from '../mcp/client/mcp-client.js';
 import { TOOL_METADATA } from './tool.decorator.js';
 import type { ToolOptions } from './tool.decorator.js';

@@ -1,9 +1,9 @@
 import type busboy from 'busboy';
-import { lazyModule } from '../../../providers/src/support/lazy-module.js';
+import { UnsupportedMediaTypeError } from '../../../providers/src/index.js';
+import { lazyModule } from '../../../providers/src/internal.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BadRequestError, PayloadTooLargeError } from '../http/http.errors.js';
 import { platformOfRequest } from '../http/platform/platform-of.js';
-import { UnsupportedMediaTypeError } from '../../../providers/src/errors/unsupported-media-type.error.js';
 
 /** busboy, required on the first multipart request. */
 const loadBusboy = lazyModule<typeof busboy>('busboy');

@@ -1,4 +1,4 @@
-import { ValidationError } from '../../../providers/src/errors/validation.error.js';
+import { ValidationError } from '../../../providers/src/internal.js';
 import type { SearchResult } from '../indexing/search-result.js';
 import type { DocumentScope } from '../stores/document-scope.js';
 import { buildAskPrompt, type AskPromptOptions, type AskSource } from './ask-prompt.js';

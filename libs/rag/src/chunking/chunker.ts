@@ -1,4 +1,4 @@
-import { ConfigError } from '../../../providers/src/errors/config.error.js';
+import { ConfigError } from '../../../providers/src/internal.js';
 import type { DocumentPage } from '../document.types.js';
 import type { Chunk, ChunkingOptions } from './chunk.types.js';
 import { findBoundaries, firstInRange, lastInRange, upperBound } from './text-boundaries.js';

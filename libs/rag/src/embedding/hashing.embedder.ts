@@ -1,4 +1,4 @@
-import { ConfigError } from '../../../providers/src/errors/config.error.js';
+import { ConfigError } from '../../../providers/src/internal.js';
 import type { Embedder } from './embedder.interface.js';
 import { tokenize } from './tokenize.js';
 

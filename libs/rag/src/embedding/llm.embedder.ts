@@ -1,5 +1,4 @@
-import { ConfigError } from '../../../providers/src/errors/config.error.js';
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { ConfigError, ToolkitError } from '../../../providers/src/internal.js';
 import { EmbeddingError } from '../rag.errors.js';
 import type { Embedder } from './embedder.interface.js';
 

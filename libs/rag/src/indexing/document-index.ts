@@ -1,11 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ValidationError } from '../../../providers/src/errors/validation.error.js';
-import { traced } from '../../../providers/src/telemetry/tracing.js';
-import type {
-  TraceSpan,
-  TraceSpanOptions,
-} from '../../../providers/src/telemetry/tracer.interface.js';
+import type { TraceSpan, TraceSpanOptions } from '../../../providers/src/index.js';
+import { ValidationError, traced } from '../../../providers/src/internal.js';
 import { resolveChunking } from '../chunking/chunker.js';
 import type { Chunk, ChunkingOptions } from '../chunking/chunk.types.js';
 import type { DocumentRecord, DocumentType } from '../document.types.js';

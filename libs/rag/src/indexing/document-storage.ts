@@ -1,6 +1,6 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { ValidationError } from '../../../providers/src/errors/validation.error.js';
+import { ValidationError } from '../../../providers/src/internal.js';
 import type { DocumentType } from '../document.types.js';
 import { writeFileAtomic } from '../stores/atomic-file.js';
 import { OriginalNames } from './original-names.js';

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { ToolkitError } from '../../../providers/src/internal.js';
 import type { DocumentType } from '../document.types.js';
 import { detectDocumentType } from '../loaders/detect-document-type.js';
 import { listFiles } from './folder-listing.js';

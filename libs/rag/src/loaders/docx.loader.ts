@@ -1,4 +1,4 @@
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { ToolkitError } from '../../../providers/src/internal.js';
 import type { LoadedDocument } from '../document.types.js';
 import { DocumentTooLargeError, UnreadableDocumentError } from '../rag.errors.js';
 import { extractDocxText } from './docx-text.js';

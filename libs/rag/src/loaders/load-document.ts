@@ -1,4 +1,4 @@
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { ToolkitError } from '../../../providers/src/internal.js';
 import type { DocumentType, LoadedDocument } from '../document.types.js';
 import { UnreadableDocumentError } from '../rag.errors.js';
 import { detectDocumentType, displayName } from './detect-document-type.js';

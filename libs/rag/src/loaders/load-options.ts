@@ -1,4 +1,4 @@
-import { ConfigError } from '../../../providers/src/errors/config.error.js';
+import { ConfigError } from '../../../providers/src/internal.js';
 
 /** Default of {@link LoadOptions.maxInflatedBytes}: 64 MiB. */
 export const DEFAULT_MAX_INFLATED_BYTES = 64 * 1024 * 1024;

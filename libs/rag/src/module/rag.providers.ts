@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy, type Provider } from '@nestjs/common';
-import { loadConfig } from '../../../framework/src/config/config.loader.js';
-import type { ToolkitConfig } from '../../../framework/src/config/toolkit-config.interface.js';
+import type { ToolkitConfig, ToolkitModuleOptions } from '../../../framework/src/index.js';
 import {
+  loadConfig,
+  TOOLKIT_CONFIG,
   TOOLKIT_MODULE_OPTIONS,
-  type ToolkitModuleOptions,
-} from '../../../framework/src/module/toolkit.module-definition.js';
-import { TOOLKIT_CONFIG } from '../../../framework/src/toolkit.constants.js';
+} from '../../../framework/src/internal.js';
 import { Embedder } from '../embedding/embedder.interface.js';
 import { DocumentIndex } from '../indexing/document-index.js';
 import { openProjectIndex, type ProjectIndex } from '../project/open-project-index.js';

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { ToolkitError } from '../../../providers/src/internal.js';
 import {
   formatMilliseconds,
   resolveIngestionBudget,

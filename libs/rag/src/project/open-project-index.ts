@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { environmentOf } from '../../../framework/src/config/config-environment.js';
-import type { RagSettings } from '../../../framework/src/config/rag-settings.js';
+import type { RagSettings } from '../../../framework/src/internal.js';
+import { environmentOf } from '../../../framework/src/internal.js';
 import type { Embedder } from '../embedding/embedder.interface.js';
 import { DocumentIndex } from '../indexing/document-index.js';
 import type { IndexLogger } from '../indexing/indexing-progress.js';

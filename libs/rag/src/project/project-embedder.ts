@@ -1,7 +1,6 @@
-import type { RagSettings } from '../../../framework/src/config/rag-settings.js';
-import { ConfigError } from '../../../providers/src/errors/config.error.js';
-import { isKeySet } from '../../../providers/src/llm/default-model.js';
-import { embeddingDimensions } from '../../../providers/src/llm/resolution/embedding-dimensions.table.js';
+import type { RagSettings } from '../../../framework/src/internal.js';
+import { isKeySet } from '../../../providers/src/index.js';
+import { ConfigError, embeddingDimensions } from '../../../providers/src/internal.js';
 import type { Embedder } from '../embedding/embedder.interface.js';
 import { HashingEmbedder } from '../embedding/hashing.embedder.js';
 import { LlmEmbedder } from '../embedding/llm.embedder.js';
@@ -41,7 +40,8 @@ export async function projectEmbedder(
       'toolkit.yaml',
     );
   }
-  // The LLM client (and its SDK) is loaded only when a model embeds.
-  const { LLM } = await import('../../../providers/src/llm/llm.js');
+  // The model's SDK is loaded only when a model embeds (by the LLM, on its first call). LLM itself
+  // comes from the providers door this file already loads, so this import costs nothing more.
+  const { LLM } = await import('../../../providers/src/internal.js');
   return new LlmEmbedder(new LLM(model, { env }), { id: model, dimensions });
 }

@@ -1,5 +1,5 @@
 import { basename, join } from 'node:path';
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { ToolkitError } from '../../../providers/src/internal.js';
 import { readStableFile, type ReadStableFileOptions } from '../indexing/read-stable-file.js';
 import type { IngestionJob, IngestionOutcome, IngestionTarget } from './ingestion-job.js';
 import { PermanentIngestionError } from './permanent-ingestion.error.js';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Queue } from 'bullmq';
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { ToolkitError } from '../../../providers/src/internal.js';
 import { isFolder, listFiles } from '../indexing/folder-listing.js';
 import { FolderGoneError } from '../indexing/folder-gone.error.js';
 import { assertOwner } from '../stores/document-scope.js';

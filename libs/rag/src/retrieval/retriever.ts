@@ -1,6 +1,5 @@
-import { ConfigError } from '../../../providers/src/errors/config.error.js';
-import { recordsContent, traced } from '../../../providers/src/telemetry/tracing.js';
-import type { TraceSpanOptions } from '../../../providers/src/telemetry/tracer.interface.js';
+import type { TraceSpanOptions } from '../../../providers/src/index.js';
+import { ConfigError, recordsContent, traced } from '../../../providers/src/internal.js';
 import { RAG_ATTRIBUTE, RAG_SPAN } from '../rag-spans.js';
 import type { Chunk } from '../chunking/chunk.types.js';
 import type { Embedder } from '../embedding/embedder.interface.js';

@@ -1,4 +1,4 @@
-import { ValidationError } from '../../../providers/src/errors/validation.error.js';
+import { ValidationError } from '../../../providers/src/internal.js';
 
 /**
  * Whose documents a call sees. Every document has an owner (the session or user that uploaded

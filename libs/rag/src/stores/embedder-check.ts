@@ -1,4 +1,4 @@
-import { ConfigError } from '../../../providers/src/errors/config.error.js';
+import { ConfigError } from '../../../providers/src/internal.js';
 import type { VectorStoreOptions } from './vector-store.interface.js';
 
 /**

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
+import { ToolkitError } from '../../../providers/src/internal.js';
 import type { Chunk } from '../chunking/chunk.types.js';
 import type { DocumentRecord } from '../document.types.js';
 import { writeFileAtomic } from './atomic-file.js';

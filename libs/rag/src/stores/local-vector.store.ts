@@ -1,6 +1,6 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ValidationError } from '../../../providers/src/errors/validation.error.js';
+import { ValidationError } from '../../../providers/src/internal.js';
 import type { Chunk } from '../chunking/chunk.types.js';
 import type { DocumentRecord } from '../document.types.js';
 import { VectorStoreUnavailableError } from '../rag.errors.js';

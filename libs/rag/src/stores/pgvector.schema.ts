@@ -1,4 +1,4 @@
-import { ConfigError } from '../../../providers/src/errors/config.error.js';
+import { ConfigError } from '../../../providers/src/internal.js';
 
 /** The tables of one pgvector store, all named after one prefix. */
 export interface PgVectorTables {

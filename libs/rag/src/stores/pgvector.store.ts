@@ -1,9 +1,11 @@
 import type { Pool } from 'pg';
-import { backendAddress } from '../../../providers/src/backends/backend-address.js';
-import { postgresFailure } from '../../../providers/src/backends/postgres-failure.js';
-import { createPostgresPool } from '../../../providers/src/backends/postgres-pool.js';
+import {
+  backendAddress,
+  postgresFailure,
+  createPostgresPool,
+  ToolkitError,
+} from '../../../providers/src/internal.js';
 import type { PoolClient, QueryResultRow } from 'pg';
-import { ToolkitError } from '../../../providers/src/errors/toolkit.error.js';
 import type { Chunk } from '../chunking/chunk.types.js';
 import type { DocumentRecord } from '../document.types.js';
 import { VectorStoreUnavailableError } from '../rag.errors.js';

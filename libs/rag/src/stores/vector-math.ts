@@ -1,4 +1,4 @@
-import { ValidationError } from '../../../providers/src/errors/validation.error.js';
+import { ValidationError } from '../../../providers/src/internal.js';
 import { TopK } from './top-k.js';
 
 /**

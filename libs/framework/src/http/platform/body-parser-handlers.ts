@@ -1,6 +1,6 @@
 import type bodyParser from 'body-parser';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { lazyModule } from '../../../../providers/src/support/lazy-module.js';
+import { lazyModule } from '../../../../providers/src/internal.js';
 
 /**
  * body-parser, the parsers behind `express.json()` and `express.urlencoded()`: a dependency of

@@ -1,4 +1,4 @@
-import { ToolkitError } from '../../../../providers/src/errors/toolkit.error.js';
+import { ToolkitError } from '../../../../providers/src/internal.js';
 import { toErrorResponse } from '../error-response.js';
 import { BadRequestError, MethodNotAllowedError, NotFoundError } from '../http.errors.js';
 import { REQUEST_ID_HEADER, requestIdFor } from '../../logging/request-id.js';

@@ -1,4 +1,4 @@
-import { ToolkitError } from '../../../../providers/src/errors/toolkit.error.js';
+import { ToolkitError } from '../../../../providers/src/internal.js';
 
 /** `app.platform` names a platform whose Nest package is not installed. */
 export class MissingPlatformPackageError extends ToolkitError {

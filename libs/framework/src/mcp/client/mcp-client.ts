@@ -5,9 +5,8 @@ import {
   type OnApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
-import type { DefinedTool } from '../../../../providers/src/llm/tools/tool.js';
-import { connectMcpServers, type McpToolset } from '../../../../providers/src/mcp/mcp-toolset.js';
-import type { McpServerStatus } from '../../../../providers/src/mcp/mcp-server-status.js';
+import type { DefinedTool, McpServerStatus } from '../../../../providers/src/index.js';
+import { connectMcpServers, type McpToolset } from '../../../../providers/src/index.js';
 import { environmentOf } from '../../config/config-environment.js';
 import type { ToolkitConfig } from '../../config/toolkit-config.interface.js';
 import { TOOLKIT_CONFIG } from '../../toolkit.constants.js';

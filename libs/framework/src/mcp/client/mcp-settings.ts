@@ -1,4 +1,4 @@
-import type { McpServers } from '../../../../providers/src/mcp/mcp-server-config.js';
+import type { McpServers } from '../../../../providers/src/index.js';
 
 /** Resolved `mcp.*` settings: the MCP servers whose tools the app uses. */
 export interface McpSettings {

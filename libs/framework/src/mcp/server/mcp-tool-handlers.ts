@@ -1,8 +1,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { errorMessage } from '../../../../providers/src/llm/provider/abort.js';
-import { compiledSchemaOf } from '../../../../providers/src/llm/tools/tool.js';
-import type { DefinedTool } from '../../../../providers/src/llm/tools/tool.js';
+import type { DefinedTool } from '../../../../providers/src/index.js';
+import { errorMessage, compiledSchemaOf } from '../../../../providers/src/internal.js';
 import type { McpServerSdk } from './load-mcp-sdk.js';
 import type { McpRequestId } from './mcp-cancellations.js';
 import { toolError, toolResult } from './mcp-tool-result.js';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DefinedTool } from '../../../../providers/src/llm/tools/tool.js';
+import type { DefinedTool } from '../../../../providers/src/index.js';
 import type { AppInfo } from '../../health/app-info.js';
 import { requestSignal } from '../../routing/request-signal.js';
 import { APP_INFO } from '../../toolkit.constants.js';

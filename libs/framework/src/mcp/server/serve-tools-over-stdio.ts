@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import type { DefinedTool } from '../../../../providers/src/llm/tools/tool.js';
+import type { DefinedTool } from '../../../../providers/src/index.js';
 import { loadMcpSdk } from './load-mcp-sdk.js';
 import { DEFAULT_MAX_RESULT_BYTES } from './mcp-server.constants.js';
 import { createToolServer } from './mcp-tool-handlers.js';

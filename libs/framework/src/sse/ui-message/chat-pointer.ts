@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { StreamLog } from '../../../../providers/src/streams/stream-log.interface.js';
+import type { StreamLog } from '../../../../providers/src/internal.js';
 
 /** Which resumable stream answers a chat's latest message. */
 export interface ChatStreamRef {

@@ -1,4 +1,4 @@
-import type { MemoryMessage, ToolStep } from '../../../../providers/src/memory/memory-message.js';
+import type { MemoryMessage, ToolStep } from '../../../../providers/src/index.js';
 
 /** A text part of a {@link UiMessage} (the AI SDK's `TextUIPart`). */
 export interface UiTextPart {

@@ -1,5 +1,5 @@
-import type { HistoryMessage } from '../../../../providers/src/llm/chat-model.interface.js';
-import { ValidationError } from '../../../../providers/src/errors/validation.error.js';
+import type { HistoryMessage } from '../../../../providers/src/internal.js';
+import { ValidationError } from '../../../../providers/src/internal.js';
 import type { UiChatRequest } from './ui-message-request.js';
 
 /**

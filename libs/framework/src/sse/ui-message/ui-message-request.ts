@@ -1,8 +1,6 @@
-import type { HistoryMessage } from '../../../../providers/src/llm/chat-model.interface.js';
-import {
-  ValidationError,
-  type ParamProblem,
-} from '../../../../providers/src/errors/validation.error.js';
+import { type ParamProblem } from '../../../../providers/src/index.js';
+import type { HistoryMessage } from '../../../../providers/src/internal.js';
+import { ValidationError } from '../../../../providers/src/internal.js';
 
 /** What a `useChat` request asks, read from the AI SDK's request body by {@link readUiChatRequest}. */
 export interface UiChatRequest {
