@@ -30,3 +30,7 @@ export const RATE_LIMIT_METADATA = 'toolkit:rate-limit';
 export const ARGS_METADATA = 'toolkit:args';
 /** Set on a handler whose parameters include a toolkit binding (`@Arg`, the bound-params object). */
 export const BINDS_METADATA = 'toolkit:binds';
+
+/** Request/response properties toolkit keeps per request (symbols: invisible to JSON and users). */
+export const BINDING = Symbol.for('toolkit:binding');
+export const REPLY_ROUTE = Symbol.for('toolkit:reply-route');

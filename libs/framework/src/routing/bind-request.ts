@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MethodNotAllowedError } from '../http/http.errors.js';
+import { BINDING, REPLY_ROUTE } from '../toolkit.constants.js';
 import { bindParams, mergeInputs, type BoundValues, type RequestInputs } from './param-binder.js';
 import { routeInfo, type RouteInfo } from './route-info.js';
 
@@ -19,15 +20,8 @@ interface Binding {
   unbound?: boolean;
 }
 
-/**
- * Each request's binding and each response's route, shared by every copy of the package loaded
- * in the process (its ES and CommonJS builds). Kept beside the objects rather than on them, so
- * Node's request and response (whose prototype Express swaps on every request) keep their shape.
- */
-const state = ((globalThis as { [key: symbol]: unknown })[Symbol.for('toolkit:request-state')] ??= {
-  bindings: new WeakMap<object, Binding>(),
-  routes: new WeakMap<object, RouteInfo>(),
-}) as { bindings: WeakMap<object, Binding>; routes: WeakMap<object, RouteInfo> };
+type Carrier = RoutedRequest & { [BINDING]?: Binding };
+type MarkedResponse = ServerResponse & { [REPLY_ROUTE]?: RouteInfo };
 
 /**
  * Enters a toolkit route for this request, once: checks the method of a multi-method route (405),
@@ -67,17 +61,17 @@ export function enterRoute(
 
 /** The toolkit route a response belongs to (set by {@link bindRequest}), if any. */
 export function replyRouteOf(res: object): RouteInfo | undefined {
-  return state.routes.get(res);
+  return (res as MarkedResponse)[REPLY_ROUTE];
 }
 
-function enter(req: RoutedRequest, res: ServerResponse, handler: object, bind = true): Binding {
-  const existing = state.bindings.get(req);
+function enter(req: Carrier, res: MarkedResponse, handler: object, bind = true): Binding {
+  const existing = req[BINDING];
   if (existing?.handler === handler) return existing;
   const info = routeInfo(handler);
   const binding: Binding = { handler, inputs: inputsOf(req) };
-  state.bindings.set(req, binding);
+  req[BINDING] = binding;
   if (!info) return binding;
-  state.routes.set(res, info);
+  res[REPLY_ROUTE] = info;
   try {
     if (info.methods && !accepts(info.methods, req.method ?? 'GET')) {
       throw new MethodNotAllowedError(info.methods);
