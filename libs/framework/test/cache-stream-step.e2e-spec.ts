@@ -2,7 +2,7 @@
  * `@Cache` on a `@Stream()` route is a step of the stream's own pipeline: it records and replays
  * on the async iterator the stream walks, resumable streams included; on a hit neither the handler
  * nor the method's own interceptors run; an Observable that overruns its bound inside it fails the
- * stream and is not stored.
+ * stream and is not stored; a stream the client leaves is not stored either.
  */
 import { afterAll, describe, expect, it } from '@jest/globals';
 import {
@@ -13,11 +13,16 @@ import {
   type ExecutionContext,
   type NestInterceptor,
 } from '@nestjs/common';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { from, type Observable } from 'rxjs';
-import { App, Arg, Cache, Route, Stream } from 'toolkit';
+import { App, Arg, Cache, RequestSignal, Route, Stream } from 'toolkit';
 import { TestClient } from 'toolkit/testing';
 
-const runs = { resumable: 0, intercepted: 0, interceptor: 0, overrun: 0 };
+const runs = { resumable: 0, intercepted: 0, interceptor: 0, overrun: 0, left: 0 };
+/** Settles once the first `/left` stream's generator has run its `finally`. */
+let leftReleased: () => void = () => undefined;
+const firstLeftReleased = new Promise<void>((resolve) => (leftReleased = resolve));
 
 @Injectable()
 class CountingInterceptor implements NestInterceptor {
@@ -44,6 +49,24 @@ class CachedStreams {
   async *intercepted(@Arg('text') text: string): AsyncGenerator<string> {
     runs.intercepted += 1;
     yield* text.split(' ');
+  }
+
+  @Route('/left', { methods: ['POST'] })
+  @Stream()
+  @Cache({ ttl: 30 })
+  async *left(@RequestSignal() signal: AbortSignal): AsyncGenerator<string> {
+    runs.left += 1;
+    const first = runs.left === 1;
+    try {
+      yield 'one';
+      // The first client leaves here; the stream would otherwise go on until it does.
+      if (first && !signal.aborted) {
+        await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+      }
+      yield 'two';
+    } finally {
+      if (first) leftReleased();
+    }
   }
 
   @Route('/overrun', { methods: ['POST'] })
@@ -93,5 +116,22 @@ describe('@Cache as a step of the stream pipeline', () => {
     const second = await client.post('/overrun');
     expect(second.headers['x-cache']).toBe('MISS');
     expect(runs.overrun).toBe(2);
+  });
+
+  it('stores nothing of a stream whose client left before its end', async () => {
+    const server: Server = await app.run({ host: '127.0.0.1', port: 0, announce: false });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/left`;
+    const leave = new AbortController();
+    const res = await fetch(url, { method: 'POST', signal: leave.signal });
+    const reader = res.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain('data: one');
+    leave.abort();
+    await firstLeftReleased;
+    const again = await client.post('/left');
+    expect(again.headers['x-cache']).toBe('MISS');
+    expect(again.events().map((e) => e.data)).toEqual(['one', 'two']);
+    const third = await client.post('/left');
+    expect(third.headers['x-cache']).toBe('HIT');
+    expect(runs.left).toBe(2);
   });
 });
