@@ -15,8 +15,6 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Patches the stream pipeline still uses (to go with "one stream pipeline, one entry"). */
 const STILL_THERE: readonly string[] = [
-  // `@Stream` and `@Cache` re-sort the method's interceptors into their documented order.
-  'libs/framework/src/routing/interceptor-order.ts: nest-metadata-write',
   // `@Route` and `@Stream` give the method a hidden entry parameter / a hidden `@Res()`.
   'libs/framework/src/routing/route-params.decorator.ts: hidden-param',
 ];

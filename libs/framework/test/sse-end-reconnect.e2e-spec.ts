@@ -53,8 +53,8 @@ class WordsController {
   }
 
   @Route('/intercepted')
-  @Stream()
   @UseInterceptors(PassInterceptor)
+  @Stream()
   intercepted(): Observable<string | NestMessageEvent> {
     runs.intercepted += 1;
     return from(WORDS);

@@ -80,8 +80,8 @@ class StreamsController {
   }
 
   @Route('/tagged', { methods: ['POST'] })
-  @Stream()
   @UseInterceptors(Tag)
+  @Stream()
   tagged(): AsyncGenerator<string> {
     return letters();
   }

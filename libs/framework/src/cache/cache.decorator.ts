@@ -1,5 +1,6 @@
 import { SetMetadata, UseInterceptors } from '@nestjs/common';
-import { orderToolkitInterceptors } from '../routing/interceptor-order.js';
+import { assertToolkitInterceptorsOuter } from '../routing/interceptor-order.js';
+import { StreamInterceptor } from '../sse/stream.interceptor.js';
 import { CACHE_METADATA } from '../toolkit.constants.js';
 import { CacheInterceptor } from './cache.interceptor.js';
 
@@ -20,8 +21,10 @@ export interface CacheOptions {
  * `X-Cache: HIT`; the first gets `X-Cache: MISS`. Concurrent identical misses run the handler
  * once. Only 2xx results are stored. On a `@Stream()` route the chunks are recorded and replayed
  * as SSE; a stream larger than the route's `maxPendingBytes` (4 MiB) is served but not stored. A cache backend outage is logged and the route runs uncached; it never fails a request.
- * It runs inside `@Stream` and outside the method's own interceptors, whatever the order of the
- * decorators: on a stream route as a step of the stream's pipeline, on the same async iterator.
+ * It runs outside the method's own interceptors (they do not run on a hit): write `@Cache()` below
+ * any `@UseInterceptors()`, nearest the method (the other order is a `TypeError` when the class is
+ * defined). On a stream route it is a step of the stream's pipeline, on the same async iterator,
+ * whichever of `@Cache()` and `@Stream()` comes first.
  *
  * @example
  * @Route('/summarize', { methods: ['POST'] })
@@ -30,9 +33,9 @@ export interface CacheOptions {
  */
 export function Cache(options: CacheOptions = {}): MethodDecorator {
   return (target, key, descriptor) => {
+    assertToolkitInterceptorsOuter('@Cache()', descriptor.value as object, [StreamInterceptor]);
     SetMetadata(CACHE_METADATA, options)(target, key, descriptor);
     UseInterceptors(CacheInterceptor)(target, key, descriptor);
-    orderToolkitInterceptors(descriptor.value as object);
     return descriptor;
   };
 }

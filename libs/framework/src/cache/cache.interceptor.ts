@@ -31,8 +31,6 @@ import { RouteCache, type CachedResponse } from './route-cache.js';
  */
 @Injectable()
 export class CacheInterceptor implements NestInterceptor, OnModuleDestroy {
-  /** Position among toolkit's method interceptors: after `@Stream`'s. */
-  static readonly toolkitOrder = 1;
   private readonly cache: RouteCache;
   /** True when the cache is this interceptor's own (no `ToolkitModule`), closed with it. */
   private readonly ownsCache: boolean;

@@ -4,7 +4,8 @@ import { documentStream } from '../openapi/swagger-bridge/route-docs.js';
 import { StreamInterceptor } from '../sse/stream.interceptor.js';
 import type { StreamOptions } from '../sse/stream-options.js';
 import { STREAM_METADATA } from '../toolkit.constants.js';
-import { orderToolkitInterceptors } from './interceptor-order.js';
+import { CacheInterceptor } from '../cache/cache.interceptor.js';
+import { assertToolkitInterceptorsOuter } from './interceptor-order.js';
 import { appendHiddenParam, hasParamOfType } from './route-params.decorator.js';
 
 /**
@@ -18,8 +19,10 @@ import { appendHiddenParam, hasParamOfType } from './route-params.decorator.js';
  * fires, so an upstream LLM call stops too. An `EventSource` that read a GET stream to its end
  * does not run it again when it reconnects: it gets `204` (see `StreamOptions`).
  *
- * It attaches its own interceptor to the method, outermost: `@Cache` and the method's own
- * interceptors run inside it and see the raw chunks. The interceptor writes the response itself,
+ * It attaches its own interceptor to the method, outside the method's own interceptors, which
+ * run inside it and see the raw chunks: write `@Stream()` below any `@UseInterceptors()`, nearest
+ * the method (Nest runs the interceptors of the decorators nearest the method outermost; the
+ * other order is a `TypeError` when the class is defined). With `@Cache` either order works. The interceptor writes the response itself,
  * as Nest's `@Sse()` does, so the method also gets a hidden `@Res()` parameter (it never sees
  * it): Nest then has no reply of its own to prepare for a stream. With `@nestjs/swagger` installed, its 200 is documented as
  * `text/event-stream` in the app's swagger document.
@@ -34,11 +37,11 @@ import { appendHiddenParam, hasParamOfType } from './route-params.decorator.js';
 export function Stream(options: StreamOptions = {}): MethodDecorator {
   return (target, key, descriptor) => {
     Reflect.defineMetadata(STREAM_METADATA, options, descriptor.value as object);
+    assertToolkitInterceptorsOuter('@Stream()', descriptor.value as object, [CacheInterceptor]);
     UseInterceptors(StreamInterceptor)(target, key, descriptor);
     if (!hasParamOfType(target, key, RouteParamtypes.RESPONSE)) {
       appendHiddenParam(target, key, descriptor, Res());
     }
-    orderToolkitInterceptors(descriptor.value as object);
     documentStream({ target, key, descriptor });
     return descriptor;
   };

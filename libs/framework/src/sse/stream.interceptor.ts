@@ -85,8 +85,6 @@ function answerEnded(reply: object): void {
  */
 @Injectable()
 export class StreamInterceptor implements NestInterceptor, OnApplicationShutdown {
-  /** Position among toolkit's method interceptors: first, i.e. outermost. */
-  static readonly toolkitOrder = 0;
   private readonly logger = new Logger('toolkit');
   private readonly config: ToolkitConfig;
   private readonly streams: StreamRegistry;
