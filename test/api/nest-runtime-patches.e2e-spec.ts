@@ -15,7 +15,9 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Patches the stream pipeline still uses (to go with "one stream pipeline, one entry"). */
 const STILL_THERE: readonly string[] = [
-  // `@Route` and `@Stream` give the method a hidden entry parameter / a hidden `@Res()`.
+  // `@Stream` gives the method a hidden `@Res()`: without it Nest ends the handler's async
+  // iterable once the first answer is over, and a resumable producer outlives that
+  // (libs/framework/test/nest-stream-release.e2e-spec.ts).
   'libs/framework/src/routing/route-params.decorator.ts: hidden-param',
 ];
 

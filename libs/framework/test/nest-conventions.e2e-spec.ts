@@ -28,8 +28,10 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import { map, type Observable } from 'rxjs';
+import { GUARDS_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { APP_FILTER } from '@nestjs/core';
 import { App, Arg, Route } from 'toolkit';
+import { RouteEntryGuard } from '../src/routing/route-entry.guard.js';
 import { TestClient, createTestingApp } from 'toolkit/testing';
 import { sendJson, testPlatform } from '../../../test/support/platform.js';
 
@@ -93,6 +95,18 @@ class ConventionsController {
   @UseGuards(DenyGuard)
   guarded() {
     return { secret: true };
+  }
+
+  // No toolkit parameter: the route is entered by toolkit's guard, not a hidden parameter.
+  @Route('/either', { methods: ['GET', 'PUT'] })
+  either() {
+    return 'either';
+  }
+
+  @Route('/either-guarded', { methods: ['GET', 'PUT'] })
+  @UseGuards(DenyGuard)
+  eitherGuarded() {
+    return 'never';
   }
 
   @Route('/items/:id')
@@ -194,6 +208,28 @@ describe('Nest conventions on toolkit routes', () => {
     const res = await client.get('/guarded');
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: 'Forbidden resource' });
+  });
+
+  it('checks the method of a route without toolkit parameters, after the guards, with no hidden parameter', async () => {
+    const got = await client.get('/either');
+    expect(got.statusCode).toBe(200);
+    expect(got.text()).toBe('either');
+    const wrong = await client.delete('/either');
+    expect(wrong.statusCode).toBe(405);
+    expect(wrong.headers.allow).toBe('GET, PUT');
+    // The application's guard refuses first: its 403, not toolkit's 405.
+    expect((await client.delete('/either-guarded')).statusCode).toBe(403);
+    for (const method of ['either', 'eitherGuarded']) {
+      expect(
+        Reflect.getMetadata(ROUTE_ARGS_METADATA, ConventionsController, method),
+      ).toBeUndefined();
+      expect(
+        Reflect.getMetadata(
+          GUARDS_METADATA,
+          (ConventionsController.prototype as unknown as Record<string, object>)[method],
+        ),
+      ).toContain(RouteEntryGuard);
+    }
   });
 
   it('runs Nest pipes on Nest parameters beside @Arg ones', async () => {

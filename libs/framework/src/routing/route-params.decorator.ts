@@ -1,10 +1,9 @@
-import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { ExecutionContext } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import type { ServerResponse } from 'node:http';
 import { BINDS_METADATA } from '../toolkit.constants.js';
-import { bindRequest, enterRoute, type RoutedRequest } from './bind-request.js';
+import { bindRequest, type RoutedRequest } from './bind-request.js';
 import type { BoundValues } from './param-binder.js';
-import { signalSafeFactory } from './request-signal.js';
 
 /** Reads the bound value named `name` of this request (all of them without a name). */
 export function boundValue(ctx: ExecutionContext, name?: string): unknown {
@@ -17,36 +16,10 @@ export function boundValue(ctx: ExecutionContext, name?: string): unknown {
   return values instanceof Promise ? values.then((v: BoundValues) => v[name]) : values[name];
 }
 
-const entry = createParamDecorator(
-  signalSafeFactory((_data: unknown, ctx: ExecutionContext): undefined => {
-    enterRoute(
-      ctx.getArgByIndex<RoutedRequest>(0),
-      ctx.getArgByIndex<ServerResponse>(1),
-      ctx.getHandler(),
-    );
-    return undefined;
-  }),
-);
-
-/** Records that a handler binds toolkit parameters, so `@Route` needs no entry parameter. */
+/** Records that a handler binds toolkit parameters, so `@Route` needs no entry guard. */
 export function markBinding(target: object, key: string | symbol | undefined): void {
   if (key === undefined) throw new TypeError('toolkit parameters decorate method parameters only');
   Reflect.defineMetadata(BINDS_METADATA, true, (target as Record<string | symbol, object>)[key]);
-}
-
-/**
- * Makes sure a toolkit route enters binding on every request even when its method declares no
- * toolkit parameter: a hidden parameter after the declared ones (the method never sees it) whose
- * factory runs the 405 check, validates `params` and marks the reply as toolkit's.
- */
-export function ensureRouteEntry(
-  target: object,
-  key: string | symbol,
-  descriptor: PropertyDescriptor,
-): void {
-  if (Reflect.getMetadata(BINDS_METADATA, descriptor.value as object)) return;
-  appendHiddenParam(target, key, descriptor, entry());
-  Reflect.defineMetadata(BINDS_METADATA, true, descriptor.value as object);
 }
 
 /**

@@ -1,9 +1,9 @@
-import { RequestMapping } from '@nestjs/common';
+import { RequestMapping, UseGuards } from '@nestjs/common';
 import { documentRoute } from '../openapi/swagger-bridge/route-docs.js';
-import { ROUTE_METADATA } from '../toolkit.constants.js';
+import { BINDS_METADATA, ROUTE_METADATA, STREAM_METADATA } from '../toolkit.constants.js';
 import { normalizeMethods, toRequestMethod, type HttpMethod } from './http-method.js';
 import { normalizeParams, type NormalizedParam, type ParamsDeclaration } from './param-spec.js';
-import { ensureRouteEntry } from './route-params.decorator.js';
+import { RouteEntryGuard } from './route-entry.guard.js';
 
 /** Options of {@link Route}. */
 export interface RouteOptions {
@@ -54,7 +54,16 @@ export function Route(path: string, options: RouteOptions = {}): MethodDecorator
   return (target, key, descriptor) => {
     RequestMapping({ path, method: toRequestMethod(methods) })(target, key, descriptor);
     Reflect.defineMetadata(ROUTE_METADATA, metadata, descriptor.value as object);
-    ensureRouteEntry(target, key, descriptor);
+    // A method that declares toolkit parameters enters the route as Nest reads them, and a stream
+    // (`@Stream()` written below `@Route`) as its interceptor starts; any other needs the guard.
+    // Parameter decorators, and the method decorators below this one, have run: this is known now.
+    const handler = descriptor.value as object;
+    if (
+      !Reflect.getMetadata(BINDS_METADATA, handler) &&
+      !Reflect.hasMetadata(STREAM_METADATA, handler)
+    ) {
+      UseGuards(RouteEntryGuard)(target, key, descriptor);
+    }
     documentRoute({ target, key, descriptor }, metadata);
     return descriptor;
   };

@@ -22,9 +22,11 @@ import { appendHiddenParam, hasParamOfType } from './route-params.decorator.js';
  * It attaches its own interceptor to the method, outside the method's own interceptors, which
  * run inside it and see the raw chunks: write `@Stream()` below any `@UseInterceptors()`, nearest
  * the method (Nest runs the interceptors of the decorators nearest the method outermost; the
- * other order is a `TypeError` when the class is defined). With `@Cache` either order works. The interceptor writes the response itself,
- * as Nest's `@Sse()` does, so the method also gets a hidden `@Res()` parameter (it never sees
- * it): Nest then has no reply of its own to prepare for a stream. With `@nestjs/swagger` installed, its 200 is documented as
+ * other order is a `TypeError` when the class is defined). With `@Cache` either order works.
+ * The interceptor writes the response itself, as Nest's `@Sse()` does, so the method also gets a
+ * hidden `@Res()` parameter (it never sees it): Nest then prepares no reply of its own, and does
+ * not end the handler's generator when the first client goes (a resumable stream outlives it).
+ * With `@nestjs/swagger` installed, its 200 is documented as
  * `text/event-stream` in the app's swagger document.
  *
  * @example
