@@ -71,6 +71,8 @@ describe('toolkit test', () => {
         [mixed, ['tests/sum.test.js', '--no-coverage', '--bail']],
         [mixed, ['--no-coverage', '--testNamePattern', 'adds two']],
         [mixed, ['--no-coverage']],
+        [mixed, ['tests/sum.test.js']],
+        [mixed, ['tests/nope.test.js']],
       ] as Array<[TempProject, string[]]>,
       3,
       ([project, args]) => runCli(['test', ...args], { cwd: project.dir, timeoutMs: 60_000 }),
@@ -131,5 +133,20 @@ describe('toolkit test', () => {
     // Without a path, every test runs and the failing one fails the run.
     expect(all.code).toBe(1);
     expect(all.stderr).toContain('is wrong on purpose');
+  });
+
+  it('runs only the given paths with coverage on (the default), and fails when none matches', () => {
+    const [withCoverage, missing] = runs.slice(9);
+    expect(withCoverage.stdout).toContain(
+      'Running: jest tests/sum.test.js --coverage --coverageReporters=text',
+    );
+    expect(withCoverage.stderr).toContain('Tests:       1 passed, 1 total');
+    expect(withCoverage.stderr).not.toContain('is wrong on purpose');
+    expect(withCoverage.stdout).toContain('% Stmts');
+    expect(withCoverage.code).toBe(0);
+    // A path that matches no test is jest's "No tests found", exit 1: nothing else runs.
+    expect(missing.code).toBe(1);
+    expect(missing.stdout + missing.stderr).toMatch(/No tests found/);
+    expect(missing.stderr).not.toContain('is wrong on purpose');
   });
 });

@@ -18,14 +18,19 @@ export interface JestRunRequest {
   passThrough?: readonly string[];
 }
 
-/** The jest arguments `toolkit test` passes, e.g. `['--coverage', '--coverageReporters=text']`. */
+/**
+ * The jest arguments `toolkit test` passes, e.g. `['tests/chat.spec.ts', '--coverage',
+ * '--coverageReporters=text']`. What the command line gave comes first: `--coverageReporters`
+ * takes a list, so a test path written after it would be read as one more reporter (and every
+ * test would run).
+ */
 export function jestArguments(
   request: Pick<JestRunRequest, 'coverage' | 'verbose' | 'passThrough'>,
 ): string[] {
   return [
+    ...(request.passThrough ?? []),
     ...(request.coverage ? ['--coverage', '--coverageReporters=text'] : []),
     ...(request.verbose ? ['--verbose'] : []),
-    ...(request.passThrough ?? []),
   ];
 }
 
