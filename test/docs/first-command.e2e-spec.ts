@@ -45,6 +45,8 @@ describe('the first command on a fresh copy of the repository', () => {
   let server: ChildProcess | undefined;
   let browser: Browser | undefined;
   let output = '';
+  /** The URL the first command serves, once the test below has started it. */
+  let served: string | undefined;
 
   beforeAll(() => {
     copy = mkdtempSync(join(tmpdir(), 'toolkit-first-command-'));
@@ -105,5 +107,37 @@ describe('the first command on a fresh copy of the repository', () => {
     await answer.and(page.locator(':not([data-streaming])')).waitFor({ timeout: 20_000 });
     expect(await answer.textContent()).toMatch(/echo/i);
     expect(await page.locator('.error').count()).toBe(0);
+    served = url;
   }, 300_000);
+
+  it("runs the README's curl tour against it, and the second message is remembered", () => {
+    if (!served) throw new Error('the first command did not start (see the test above)');
+    const block = /Try the chat app while it runs[\s\S]*?```bash\n([\s\S]*?)```/.exec(README)?.[1];
+    if (!block) throw new Error('README: no "Try the chat app" bash block');
+    const commands = block
+      .split('\n')
+      .filter((line) => line.startsWith('curl '))
+      .map((line) => line.replaceAll('localhost:8000', served!.replace('http://', '')));
+    expect(commands).toHaveLength(5);
+    const jar = mkdtempSync(join(tmpdir(), 'toolkit-readme-curl-'));
+    try {
+      const run = (command: string): string =>
+        execFileSync('bash', ['-c', command], { cwd: jar }).toString();
+      expect(run(commands[0])).toContain('"status":"healthy"');
+      expect(run(commands[1])).toContain('This is the first message of our conversation.');
+      expect(run(commands[2])).toMatch(/message/);
+      const stream = run(commands[3]);
+      const text = stream
+        .split('\n')
+        .filter((line) => line.startsWith('data: '))
+        .map((line) => line.slice('data: '.length))
+        .join('');
+      expect(text).toContain('message 2 of our conversation');
+      expect(text).toContain('before this you said');
+      expect(text).not.toContain('first message');
+      expect(run(commands[4])).toContain('"openapi"');
+    } finally {
+      rmSync(jar, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

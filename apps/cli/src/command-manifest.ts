@@ -68,7 +68,7 @@ export const NEW_OPTIONS = {
   platform: {
     flags: '--platform <platform>',
     description:
-      'HTTP server the app runs on: express, or fastify for about 3x the requests/s (app.platform)',
+      'HTTP server the app runs on: express, or fastify for several times the requests/s (app.platform)',
     defaultValue: DEFAULT_HTTP_PLATFORM,
     choices: HTTP_PLATFORMS,
     parse: parseHttpPlatform,
@@ -98,8 +98,7 @@ function parseApp(value: string): string {
 export const DEV_OPTIONS = {
   port: {
     flags: '-p, --port <port>',
-    description: 'port to serve on',
-    defaultValue: DEFAULT_DEV_PORT,
+    description: `port to serve on (default: $PORT or ${DEFAULT_DEV_PORT})`,
     parse: parsePort,
   },
   host: {

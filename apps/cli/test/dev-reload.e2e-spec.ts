@@ -30,7 +30,8 @@ describe('toolkit dev: serving with reload', () => {
     expect(banner).toMatch(/Host: +127\.0\.0\.1/);
     expect(banner).toMatch(new RegExp(`Port: +${port}`));
     expect(banner).toMatch(/App: +app:app \(app\.ts\)/);
-    expect(banner).toMatch(/Reload: +on/);
+    // The banner names everything whose change restarts the app.
+    expect(banner).toMatch(/Reload: +on \(\.ts files, toolkit\.yaml, \.env and prompts\/;/);
     expect(banner).toMatch(/LLM: +echo \(offline/);
     await cli.waitFor(/Warning: .*offline "echo" model/);
 

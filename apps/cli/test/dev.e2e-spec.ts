@@ -126,6 +126,46 @@ describe('toolkit dev: checks before serving, and --no-reload', () => {
     expect(isAlive(Number(served[1]))).toBe(false);
   }, 90_000);
 
+  it('serves on PORT when --port is not given, as toolkit start does', async () => {
+    const project = track(
+      createTempProject({ 'server.js': TINY_APP, 'package.json': '{"type":"module"}' }, [
+        'toolkit',
+      ]),
+    );
+    const port = await freePort();
+    const cli = watch(
+      startCli(['dev', '--no-reload', '-h', '127.0.0.1', '-a', 'server:app'], {
+        cwd: project.dir,
+        env: cleanEnv({ PORT: String(port) }),
+        timeoutMs: 60_000,
+      }),
+    );
+    await cli.waitFor(/server process (\d+)/, 30_000);
+    expect(cli.stdout()).toContain(`http://127.0.0.1:${port}`);
+    expect((await getJson(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toEqual({ code: 0, signal: null });
+  }, 90_000);
+
+  it('refuses a PORT that is not a port, and says what -h is when it has no host', async () => {
+    const project = track(createTempProject({ 'server.js': TINY_APP }, []));
+    const badPort = await runCli(['dev', '--no-reload', '-a', 'server:app'], {
+      cwd: project.dir,
+      env: cleanEnv({ PORT: 'eighty' }),
+      timeoutMs: 30_000,
+    });
+    expect(badPort.code).toBe(1);
+    expect(badPort.stderr).toContain('PORT must be an integer from 1 to 65535 (got "eighty")');
+    const bareH = await runCli(['dev', '-h'], {
+      cwd: project.dir,
+      env: cleanEnv(),
+      timeoutMs: 30_000,
+    });
+    expect(bareH.code).toBe(2);
+    expect(bareH.stderr).toContain("option '-h, --host <host>' argument missing");
+    expect(bareH.stderr).toContain('(-h is --host here; add --help for the help of this command)');
+  }, 60_000);
+
   it('prints a line per request that called an LLM: route, model, tokens, cost, first token', async () => {
     const project = track(
       createTempProject({ 'app.js': LLM_APP, 'package.json': '{"type":"module"}' }, ['toolkit']),

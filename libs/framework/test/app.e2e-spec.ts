@@ -45,6 +45,25 @@ describe('one-file app: parameters, return rules and HTTP errors', () => {
     expect(res.json<{ error: string }>().error).toMatch(/Invalid JSON body/);
   });
 
+  it('answers 415 for parameters sent in a body of a type it does not read (text/plain)', async () => {
+    for (const type of ['text/plain', 'text/plain; charset=utf-8', 'application/xml']) {
+      const res = await client.post('/translate', {
+        data: 'text=hello',
+        headers: { 'content-type': type },
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({
+        error: `Content-Type ${type.split(';')[0]} is not read here: send the parameters as application/json (or a form)`,
+      });
+    }
+    // Parameters that arrive anyway (here in the query) are not refused for the body beside them.
+    const inQuery = await client.post('/translate?text=hello', {
+      data: '',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(inQuery.statusCode).toBe(200);
+  });
+
   it('answers 400 for JSON that is not an object', async () => {
     const res = await client.post('/translate', { json: ['text'] });
     expect(res.statusCode).toBe(400);

@@ -2,13 +2,16 @@ import type { Command as Commander } from 'commander';
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { DEV_COMMAND, DEV_OPTIONS } from '../command-manifest.js';
 import { parseAppSpec } from '../dev/app-spec.js';
+import { portFromEnvironment } from '../dev/port-from-environment.js';
 import { AppServerService } from '../dev/app-server.service.js';
 import { SilentExitError } from '../errors/cli.errors.js';
+import { useLongHelpOnly } from '../shell/command-line.js';
 import { optionMetadata } from './option-metadata.js';
 
 /** Options of `toolkit dev` after parsing. */
 export interface DevOptions {
-  port: number;
+  /** Undefined when `--port` is not given: `PORT` is served, else 8000. */
+  port?: number;
   host: string;
   /** Undefined unless `--reload` / `--no-reload` was given; reload is on by default. */
   reload?: boolean;
@@ -26,7 +29,7 @@ export class DevCommand extends CommandRunner {
   }
 
   override setCommand(command: Commander): this {
-    command.helpOption('--help', 'display help for command');
+    useLongHelpOnly(command);
     return super.setCommand(command);
   }
 
@@ -35,7 +38,7 @@ export class DevCommand extends CommandRunner {
       cwd: process.cwd(),
       app: parseAppSpec(options.app),
       host: options.host,
-      port: options.port,
+      port: options.port ?? portFromEnvironment(process.env.PORT),
       reload: options.reload ?? true,
       mode: 'dev',
     });

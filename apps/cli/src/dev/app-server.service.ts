@@ -100,7 +100,12 @@ export class AppServerService {
         ['Host', host],
         ['Port', String(port)],
         ['App', spec],
-        ['Reload', request.reload ? 'on (*.ts files; node_modules, .git and dist ignored)' : 'off'],
+        [
+          'Reload',
+          request.reload
+            ? 'on (.ts files, toolkit.yaml, .env and prompts/; node_modules, .git and dist ignored)'
+            : 'off',
+        ],
         ['Server', `${platform.name} (${platformPackage}, app.platform)`],
         ['LLM', llm.line],
       ];

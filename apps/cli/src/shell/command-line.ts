@@ -35,6 +35,17 @@ export function configureCommand(command: Command): Command {
 }
 
 /**
+ * For a command whose `-h` is `--host` (`dev`, `start`, as the seed has them): help is `--help`
+ * only, and a usage error says what `-h` is here, so `toolkit dev -h` does not leave the user
+ * wondering why help needs a host.
+ */
+export function useLongHelpOnly(command: Command): Command {
+  return command
+    .helpOption('--help', 'display help for command')
+    .showHelpAfterError('(-h is --host here; add --help for the help of this command)');
+}
+
+/**
  * Adds a manifest option to a commander command exactly as nest-commander declares an `@Option()`
  * (default and preset, choices, parser), so both print the same help.
  */
@@ -77,7 +88,7 @@ export function buildCommandLine(
   const program = configureCommand(describeProgram(new Command()).version(version));
   for (const summary of COMMAND_SUMMARIES) {
     const command = configureCommand(new Command(summary.name));
-    if (summary.longHelpOnly) command.helpOption('--help', 'display help for command');
+    if (summary.longHelpOnly) useLongHelpOnly(command);
     if (summary.allowUnknownOptions) command.allowUnknownOption();
     addArguments(command, summary);
     command.description(summary.description);

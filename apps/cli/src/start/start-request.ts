@@ -1,7 +1,7 @@
-import { DEFAULT_DEV_PORT, DEFAULT_START_HOST } from '../cli.constants.js';
+import { DEFAULT_START_HOST } from '../cli.constants.js';
 import { parseAppSpec } from '../dev/app-spec.js';
 import type { ServeRequest } from '../dev/app-server.service.js';
-import { CliError } from '../errors/cli.errors.js';
+import { portFromEnvironment } from '../dev/port-from-environment.js';
 
 /** Options of `toolkit start` after parsing; host and port fall back to HOST and PORT. */
 export interface StartOptions {
@@ -30,13 +30,4 @@ export function startRequest(
     mode: 'start',
     env: { NODE_ENV: 'production', ...env },
   };
-}
-
-function portFromEnvironment(raw: string | undefined): number {
-  if (raw === undefined || raw.trim() === '') return DEFAULT_DEV_PORT;
-  const port = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || port < 1 || port > 65535) {
-    throw new CliError(`PORT must be an integer from 1 to 65535 (got "${raw}")`);
-  }
-  return port;
 }

@@ -102,6 +102,9 @@ function accepts(methods: readonly string[], method: string): boolean {
   return methods.includes(method) || (method === 'HEAD' && methods.includes('GET'));
 }
 
+/** JSON media types (`application/json`, `application/problem+json`, ...). */
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json$/i;
+
 /** Content types whose body values are text fields. */
 const FORM_TYPES = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 
@@ -125,6 +128,20 @@ class LazyInputs implements RequestInputs {
     this.path = req.params ?? {};
     this.body = req.body;
     this.bodyIsText = FORM_TYPES.test(req.headers['content-type'] ?? '');
+  }
+
+  /** The type of a body sent but not read as parameters (see `RequestInputs.unreadBodyType`). */
+  get unreadBodyType(): string | undefined {
+    const { headers } = this.req;
+    const type = headers['content-type']?.split(';')[0].trim();
+    if (!type || JSON_TYPE.test(type) || FORM_TYPES.test(type)) return undefined;
+    // Read as text or bytes by a parser of the platform's (Fastify reads text/plain), or not read.
+    if (typeof this.body === 'string' || Buffer.isBuffer(this.body)) return type;
+    if (this.body !== undefined) return undefined;
+    const length = headers['content-length'];
+    const sent =
+      headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+    return sent ? type : undefined;
   }
 
   get query(): Record<string, unknown> {

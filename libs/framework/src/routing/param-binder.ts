@@ -1,5 +1,5 @@
 import { BadRequestError } from '../http/http.errors.js';
-import { type ParamProblem } from '../../../providers/src/index.js';
+import { type ParamProblem, UnsupportedMediaTypeError } from '../../../providers/src/index.js';
 import { ValidationError } from '../../../providers/src/internal.js';
 import type { NormalizedParam, ParamSource, ParamType } from './param-spec.js';
 import { validateWithSchema, type SchemaOutcome } from './standard-schema.js';
@@ -12,6 +12,11 @@ export interface RequestInputs {
   body: unknown;
   /** True when the body is a form (urlencoded or multipart): its values are text, like a query. */
   bodyIsText?: boolean;
+  /**
+   * The `Content-Type` of a body that was sent but not read (no parser takes that type, e.g.
+   * `text/plain`), if any: a parameter missing from it is a 415 rather than a 422.
+   */
+  unreadBodyType?: string;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -71,13 +76,23 @@ export function bindParams(
     if (problem) (problems ??= [])[index] = [{ param: param.name, problem }];
     else values[param.name] = checked.value;
   }
-  if (pending) return Promise.all(pending).then(() => settled(values, problems));
-  return settled(values, problems);
+  if (pending) return Promise.all(pending).then(() => settled(values, problems, params, inputs));
+  return settled(values, problems, params, inputs);
 }
 
-function settled(values: BoundValues, problems: ParamProblem[][] | undefined): BoundValues {
-  if (problems) throw new ValidationError(problems.flat());
-  return values;
+function settled(
+  values: BoundValues,
+  problems: ParamProblem[][] | undefined,
+  params: readonly NormalizedParam[],
+  inputs: RequestInputs,
+): BoundValues {
+  if (!problems) return values;
+  // A body of a type no parser reads (`text/plain`) explains a missing parameter better than
+  // "is required" does: the client sent its values, in a form the route cannot read.
+  const missing = problems.flat().some((p) => p.problem === 'is required');
+  const unread = missing && bodyCouldHold(params) ? inputs.unreadBodyType : undefined;
+  if (unread !== undefined) throw unreadBody(unread);
+  throw new ValidationError(problems.flat());
 }
 
 /** Every input merged (query, then body, then path), for handlers that declare no parameters. */
@@ -86,16 +101,30 @@ export function mergeInputs(inputs: RequestInputs): BoundValues {
   return { ...inputs.query, ...body, ...inputs.path };
 }
 
+/** The 415 for a body whose type no parser reads into parameters. */
+function unreadBody(type: string): UnsupportedMediaTypeError {
+  return new UnsupportedMediaTypeError(
+    `Content-Type ${type} is not read here: send the parameters as application/json (or a form)`,
+  );
+}
+
+/** True when some parameter may come from the body. */
+function bodyCouldHold(params: readonly NormalizedParam[]): boolean {
+  return params.some((p) => p.in === undefined || p.in === 'body');
+}
+
 function bodyObject(
   inputs: RequestInputs,
   params: readonly NormalizedParam[],
 ): Record<string, unknown> {
-  if (inputs.body === undefined || inputs.body === null || !BODY_METHODS.has(inputs.method))
+  const { body } = inputs;
+  if (body === undefined || body === null || body === '' || !BODY_METHODS.has(inputs.method))
     return {};
-  if (isPlainObject(inputs.body)) return inputs.body;
-  const wantsBody = params.some((p) => p.in === undefined || p.in === 'body');
-  if (wantsBody) throw new BadRequestError('Request body must be a JSON object');
-  return {};
+  if (isPlainObject(body)) return body;
+  if (!bodyCouldHold(params)) return {};
+  const unread = inputs.unreadBodyType;
+  if (unread !== undefined) throw unreadBody(unread);
+  throw new BadRequestError('Request body must be a JSON object');
 }
 
 function lookup(
