@@ -2,6 +2,10 @@
 // `echo` model, made by our own `toolkit new` (once, into .demo/chat), installed, and served with
 // `toolkit dev`, which prints the URL of the chat page. Delete .demo/ to start afresh.
 // PORT and HOST choose where it listens (default 127.0.0.1:8000).
+//
+// Killing `npm start` by its process id stops the server too: npm passes the signal to the shell
+// it ran this script in, not to this script, so this script watches for its parent to go (it is
+// then adopted by another process) and stops the server as it would on Ctrl+C.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +25,8 @@ function run(command, args, cwd, what) {
     process.exit(1);
   }
 }
+
+run(npm, ['run', 'build'], root, 'npm run build (toolkit itself)');
 
 if (!existsSync(join(project, 'package.json'))) {
   mkdirSync(parent, { recursive: true });
@@ -48,4 +54,8 @@ const server = spawn(process.execPath, [cli, 'dev', '--port', port, '--host', ho
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+const parentPid = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parentPid) server.kill('SIGTERM');
+}, 500).unref();
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -140,4 +140,36 @@ describe('the first command on a fresh copy of the repository', () => {
       rmSync(jar, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('stops the demo server when the npm start process is killed by its id', async () => {
+    if (!served) throw new Error('the first command did not start (see the tests above)');
+    const port = await freePort();
+    // Installed and built by the first test: `npm start` alone now, as a user restarts it.
+    const npm = spawn('npm', ['start'], {
+      cwd: copy,
+      env: userEnv({ PORT: String(port), NO_COLOR: '1' }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let text = '';
+    const seen = (pattern: RegExp): Promise<void> =>
+      new Promise((resolve, reject) => {
+        const check = (): void => {
+          if (pattern.test(text)) resolve();
+        };
+        const onData = (chunk: Buffer): void => {
+          text += chunk.toString();
+          check();
+        };
+        npm.stdout.on('data', onData);
+        npm.stderr.on('data', onData);
+        npm.on('error', reject);
+        check();
+      });
+    await seen(/Serving .* at http:\/\/127\.0\.0\.1:\d+/);
+    expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+    npm.kill('SIGTERM'); // npm itself, not its process group: what `kill <pid>` does
+    // The demo notices npm is gone and stops the server, which says so on the way out.
+    await seen(/Stopped\./);
+    await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+  }, 300_000);
 });
