@@ -1,5 +1,6 @@
 import { Controller, Inject, Req } from '@nestjs/common';
 import {
+  APP_INFO,
   Arg,
   LLM,
   MemoryService,
@@ -14,6 +15,7 @@ import {
   TOOLKIT_CONFIG,
   ToolkitError,
   ValidationError,
+  type AppInfo,
   type ToolkitConfig,
   type UploadRequest,
 } from 'toolkit';
@@ -43,7 +45,31 @@ export class RagController {
     private readonly llm: LLM,
     private readonly memory: MemoryService,
     @Inject(TOOLKIT_CONFIG) private readonly config: ToolkitConfig,
+    @Inject(APP_INFO) private readonly info: AppInfo,
   ) {}
+
+  /**
+   * What this service is: the retrieval it runs (always hybrid, BM25 keywords fused with vectors;
+   * `embeddings` says which: `hashing-v1:…` offline, or an embedding model) and its routes.
+   */
+  @Route('/', { methods: ['GET'] })
+  about() {
+    return {
+      name: this.info.name,
+      version: this.info.version,
+      retrieval: { mode: this.index.mode, embeddings: this.index.embedder.id },
+      endpoints: [
+        { method: 'POST', path: '/upload', body: 'multipart, field file' },
+        { method: 'POST', path: '/ask', body: '{ question, top_k? }' },
+        { method: 'POST', path: '/ask/stream', body: '{ question, top_k? }' },
+        { method: 'POST', path: '/search', body: '{ query, top_k? }' },
+        { method: 'POST', path: '/clear' },
+        { method: 'GET', path: '/documents' },
+        { method: 'DELETE', path: '/documents/:id' },
+        { method: 'GET', path: '/health' },
+      ],
+    };
+  }
 
   /**
    * Multipart upload of one or more files (field `file` or `files`), private to the caller.

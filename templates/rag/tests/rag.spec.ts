@@ -31,9 +31,28 @@ function upload(filename: string, text: string) {
   return { files: { file: { filename, content: text, contentType: 'text/plain' } } };
 }
 
-describe('the RAG app (offline retrieval, echo model)', () => {
+describe('the RAG app (offline embeddings, echo model)', () => {
   const client = visitor(new TestClient(app));
   afterAll(() => app.close());
+
+  it('says at / which retrieval it runs and what it serves', async () => {
+    const res = await new TestClient(app).get('/');
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{
+      retrieval: { mode: string; embeddings: string };
+      endpoints: unknown[];
+    }>();
+    // Offline (no OPENAI_API_KEY): keywords fused with hashed word vectors.
+    expect(body.retrieval).toEqual({
+      mode: 'hybrid',
+      embeddings: expect.stringMatching(/^hashing-v1:/),
+    });
+    expect(body.endpoints).toContainEqual({
+      method: 'POST',
+      path: '/ask',
+      body: '{ question, top_k? }',
+    });
+  });
 
   it('indexes an upload, finds it, answers with sources, and deletes it', async () => {
     const uploaded = await client.post(
