@@ -35,6 +35,8 @@ describe('toolkit deploy makes a project that builds where no toolkit checkout e
   let deployed: CliResult;
   let copy: string;
   let server: ChildProcess | undefined;
+  /** A folder holding the fake `heroku`, first on PATH for each deploy. */
+  let bin: string;
 
   beforeAll(async () => {
     assertCliBuilt();
@@ -45,19 +47,19 @@ describe('toolkit deploy makes a project that builds where no toolkit checkout e
     await git('init', '-q');
     await git('add', '-A');
     await git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'init');
-    const bin = mkdtempSync(join(tmpdir(), 'toolkit-fake-heroku-'));
+    bin = mkdtempSync(join(tmpdir(), 'toolkit-fake-heroku-'));
     writeFileSync(join(bin, 'heroku'), FAKE_HEROKU, { mode: 0o755 });
     deployed = await runCli(['deploy', 'githost', '-n', 'deploy-build'], {
       cwd: project.dir,
       env: userEnv({ PATH: `${bin}:${minimalPath()}` }),
     });
-    rmSync(bin, { recursive: true, force: true });
   }, 300_000);
 
   afterAll(() => {
     if (server?.pid !== undefined && server.exitCode === null) process.kill(-server.pid, 'SIGKILL');
     project?.cleanup();
     if (copy) rmSync(copy, { recursive: true, force: true });
+    if (bin) rmSync(bin, { recursive: true, force: true });
   });
 
   it('packs the local toolkit into vendor/ and points package.json and its lock there', () => {
@@ -81,7 +83,10 @@ describe('toolkit deploy makes a project that builds where no toolkit checkout e
   });
 
   it('a second deploy keeps the packed copy as it is', async () => {
-    const again = await runCli(['deploy', 'cloudguide'], { cwd: project.dir, env: userEnv() });
+    const again = await runCli(['deploy', 'githost', '-n', 'deploy-build'], {
+      cwd: project.dir,
+      env: userEnv({ PATH: `${bin}:${minimalPath()}` }),
+    });
     expect(again.code).toBe(0);
     expect(again.stderr).not.toContain('is a local folder');
     expect(again.stdout).toContain(`file:vendor/${TARBALL}`);

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parse as parseToml } from 'smol-toml';
 import {
   assertCliBuilt,
@@ -378,7 +379,8 @@ describe('toolkit deploy', () => {
       expect(checked.result.stdout).toMatch(
         /^FAIL project +package\.json is not a valid JSON object - fix: /m,
       );
-      const { result } = await deploy(['aws'], { project, clients: [] });
+      // A platform that ships the project reads package.json before anything else.
+      const { result } = await deploy(['fly', '-n', 'my-bot'], { project });
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('package.json is not a valid JSON object');
       expect(result.stderr).not.toContain('DEBUG=true');
@@ -404,6 +406,25 @@ describe('toolkit deploy', () => {
     expect(result.stdout).toContain('export default app.handler;');
     expect(result.stdout).toContain('eb setenv OPENAI_API_KEY=<value>');
     expect(result.stdout).toContain('eu-west-1');
+    // TINY_APP exports its handler: the guide says so rather than asking for it.
+    expect(result.stdout).toContain('app.ts exports the request handler already');
     expect(recordedCalls(log)).toEqual([]);
+  });
+
+  it('cloudguide writes nothing: no vendored toolkit, package.json as it was', async () => {
+    // A toolkit dependency on a local folder, as `toolkit new` writes from a checkout: the
+    // platforms that ship the project vendor it; a printed guide must leave it alone.
+    const checkout = fileURLToPath(new URL('../../..', import.meta.url));
+    const pkg = JSON.stringify({
+      ...(JSON.parse(PACKAGE_JSON) as object),
+      dependencies: { toolkit: `file:${checkout}` },
+    });
+    const project = newProject({ 'package.json': pkg, 'app.ts': 'export const app = {};\n' });
+    const { result } = await deploy(['cloudguide'], { project, clients: [] });
+    expect(result.code).toBe(0);
+    expect(readFileSync(project.path('package.json'), 'utf8')).toBe(pkg);
+    expect(existsSync(project.path('vendor'))).toBe(false);
+    expect(existsSync(project.path('package-lock.json'))).toBe(false);
+    expect(result.stdout).toContain('in app.ts add "export default app.handler;"');
   });
 });

@@ -7,6 +7,8 @@ export interface CloudGuideInput {
   region?: string;
   /** Secret names from `.env`, e.g. `['OPENAI_API_KEY']`. */
   secrets: readonly string[];
+  /** The app file already has `export default app.handler` (every template's has). */
+  exportsHandler?: boolean;
 }
 
 /**
@@ -26,8 +28,8 @@ export function renderCloudGuide(input: CloudGuideInput): string {
 Secrets to provide: ${secretList} (never bake .env into an image or a bundle).
 
 1. Serverless functions behind an API gateway (AWS Lambda + API Gateway)
-   - The app must export a request handler: in app.ts add "export default app.handler;"
-     (a Node (req, res) handler). Wrap it for Lambda events with an adapter such as
+   - ${handlerStep(input.exportsHandler === true)}
+     Wrap it for Lambda events with an adapter such as
      serverless-http:  export const handler = serverless(app.handler);
      or run "${START_COMMAND_LINE}" unchanged with the AWS Lambda Web Adapter layer (PORT=${DEPLOY_PORT}).
    - Bundle the project with its node_modules, create the function (Node.js 20 runtime,
@@ -69,4 +71,11 @@ Secrets to provide: ${secretList} (never bake .env into an image or a bundle).
    - Health: set the environment's health check URL to /health/ready (503 while Redis/PostgreSQL
      is down); deploy updates with eb deploy.
 `;
+}
+
+/** The first step of the serverless route: the request handler the app exports. */
+function handlerStep(exported: boolean): string {
+  return exported
+    ? 'app.ts exports the request handler already ("export default app.handler;", a Node\n     (req, res) handler).'
+    : 'The app must export a request handler: in app.ts add "export default app.handler;"\n     (a Node (req, res) handler).';
 }

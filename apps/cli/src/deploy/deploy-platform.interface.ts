@@ -29,6 +29,12 @@ export interface DeployRequest {
 export interface DeployPlatform {
   /** e.g. `vmhost`. */
   readonly id: PlatformId;
+  /**
+   * True when the platform ships the project itself, so a toolkit dependency on a local folder
+   * is vendored first (`vendor/*.tgz`, `package.json` rewritten); false for `cloudguide`, which
+   * only prints a guide and writes nothing.
+   */
+  readonly shipsProject: boolean;
   /** Deploys (or, for `cloudguide`, prints the guide). Throws a `CliError` on failure. */
   deploy(request: DeployRequest): Promise<void>;
   /**

@@ -47,7 +47,7 @@ export class DeployService {
 
   async deploy(platform: string, request: DeployRequest): Promise<void> {
     const target = this.platform(platform);
-    await this.vendoring.prepare(request.cwd);
+    if (target.shipsProject) await this.vendoring.prepare(request.cwd);
     await target.deploy(request);
   }
 

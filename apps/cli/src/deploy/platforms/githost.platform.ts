@@ -29,6 +29,7 @@ const CREATE_REPOSITORY = 'git init && git add -A && git commit -m "Initial comm
 @Injectable()
 export class GithostPlatform implements DeployPlatform {
   readonly id = 'githost' as const;
+  readonly shipsProject = true;
 
   constructor(
     private readonly clients: PlatformClientService,

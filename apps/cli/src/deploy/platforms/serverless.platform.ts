@@ -39,6 +39,7 @@ function addDefaultExport(entry: string): string {
 @Injectable()
 export class ServerlessPlatform implements DeployPlatform {
   readonly id = 'serverless' as const;
+  readonly shipsProject = true;
 
   constructor(
     private readonly clients: PlatformClientService,

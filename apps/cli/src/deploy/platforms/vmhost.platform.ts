@@ -25,6 +25,7 @@ const START_FIX = 'add "start": "toolkit start" to its scripts';
 @Injectable()
 export class VmhostPlatform implements DeployPlatform {
   readonly id = 'vmhost' as const;
+  readonly shipsProject = true;
 
   constructor(
     private readonly clients: PlatformClientService,
