@@ -292,9 +292,11 @@ describe('@Stream over a real socket', () => {
     const chunks = await res.rest();
     const expected = Array.from({ length: BULK_EVENTS }, (_, i) => String(i % 10).repeat(1000));
     expect(chunks.join('')).toBe(frames(...expected));
-    // Gathered up to 16 KiB, then written: never the whole 40 KB burst in one piece.
-    expect(chunks.length).toBeGreaterThan(1);
-    for (const chunk of chunks) expect(chunk.length).toBeLessThan(16 * 1024 + 1100);
+    // Written as it was gathered (chunked), not held for one Content-Length body. How many pieces
+    // reach the socket is Node's to decide: writes made in one tick may leave together (seen once
+    // on Node 24 under load), so the 16 KiB bound on each write is checked where the writes are
+    // seen, in sse-writer.spec.ts ("writes a batch at once past 16 KiB").
+    expect(res.head).toMatch(/^transfer-encoding: chunked$/im);
   });
 
   it('runs the generator finally and aborts the signal when the client disconnects', async () => {
